@@ -1,0 +1,97 @@
+package dev.strider.kernel;
+
+import dev.strider.layout.Layout;
+import dev.strider.layout.SliceWindow;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * What every kernel checks before it writes anything, with messages that name the operand, the
+ * dim and the values at fault. Generated kernels call the same checks.
+ */
+public final class Checks {
+
+    private Checks() {
+    }
+
+    /** The array must hold every element the layout can address. */
+    public static void readable(String role, Object array, int length, Layout layout) {
+        Objects.requireNonNull(array, role);
+        if (length < layout.bufferSize()) {
+            throw new IllegalArgumentException(role + " has " + length + " elements but its layout needs "
+                    + layout.bufferSize() + " (" + layout + ")");
+        }
+    }
+
+    /** As {@link #readable}, and the layout's elements must not overlap: a broadcast layout cannot be written. */
+    public static void writable(String role, Object array, int length, Layout layout) {
+        readable(role, array, length, layout);
+        if (layout.overlaps()) {
+            throw new IllegalArgumentException(role + " layout " + layout + " cannot be written: "
+                    + layout.overlapReason());
+        }
+    }
+
+    /** Two layouts of one logical tensor: the same dims and sizes. */
+    public static void sameShape(String aRole, Layout a, String bRole, Layout b) {
+        if (!a.dims().equals(b.dims())) {
+            throw new IllegalArgumentException(aRole + " has dims " + a.dims() + " but " + bRole + " has dims "
+                    + b.dims() + "; both must name the same logical dims in the same order");
+        }
+        for (int d = 0; d < a.rank(); d++) {
+            if (a.size(d) != b.size(d)) {
+                throw new IllegalArgumentException(aRole + " and " + bRole + " differ in dim " + a.dims().charAt(d)
+                        + " (" + a.size(d) + " vs " + b.size(d) + "); sizes " + Arrays.toString(a.sizes())
+                        + " and " + Arrays.toString(b.sizes()) + " must be equal");
+            }
+        }
+    }
+
+    /** An operand broadcast NumPy-style to the output: per dim the same size, or 1. */
+    public static void broadcastable(String role, Layout operand, Layout out) {
+        if (!operand.dims().equals(out.dims())) {
+            throw new IllegalArgumentException(role + " has dims " + operand.dims() + " but out has dims "
+                    + out.dims() + "; both must name the same logical dims in the same order");
+        }
+        for (int d = 0; d < out.rank(); d++) {
+            if (operand.size(d) != out.size(d) && operand.size(d) != 1) {
+                throw new IllegalArgumentException(role + " dim " + out.dims().charAt(d) + " has size "
+                        + operand.size(d) + " but out has " + out.size(d) + "; an operand dim must match or be 1 (broadcast)");
+            }
+        }
+    }
+
+    /** A slice window made for this input, and an output of the window's output sizes. */
+    public static void sliceFits(Layout src, SliceWindow window, Layout dst) {
+        if (!window.dims().equals(src.dims()) || !Arrays.equals(window.inputSizes(), src.sizes())) {
+            throw new IllegalArgumentException("the slice window is for " + window.dims() + " sizes "
+                    + Arrays.toString(window.inputSizes()) + " but src is " + src);
+        }
+        if (!dst.dims().equals(src.dims())) {
+            throw new IllegalArgumentException("src has dims " + src.dims() + " but dst has dims " + dst.dims());
+        }
+        int[] out = window.outputSizes();
+        for (int d = 0; d < out.length; d++) {
+            if (dst.size(d) != out[d]) {
+                throw new IllegalArgumentException("dst dim " + dst.dims().charAt(d) + " has size " + dst.size(d)
+                        + " but the slice yields " + out[d] + " (output sizes " + Arrays.toString(out) + ")");
+            }
+        }
+    }
+
+    /**
+     * An input and an output in one array must not share elements unless they are the same layout
+     * (an in-place element-wise op): otherwise the kernel would overwrite elements before reading them.
+     */
+    public static void notAliased(String inRole, Object in, Layout inLayout, String outRole, Object out, Layout outLayout) {
+        if (in != out || inLayout.equals(outLayout)) {
+            return;
+        }
+        int lo = Math.max(inLayout.offset(), outLayout.offset());
+        int hi = Math.min(inLayout.bufferSize(), outLayout.bufferSize());
+        if (lo < hi) {
+            throw new IllegalArgumentException(inRole + " and " + outRole + " are the same array and share elements "
+                    + lo + ".." + (hi - 1) + " with different layouts; use separate arrays or disjoint regions");
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.strider.kernel;
+
+import dev.strider.layout.Layout;
+
+/**
+ * Reorder with a type conversion: {@code dst = scaleShift(widen(src))}, for example image bytes
+ * read as unsigned into normalized floats.
+ *
+ * <p>Each source element is widened to double (exactly, except longs beyond 2^53), read as
+ * unsigned if asked (byte, short and int only), then computed and narrowed as the destination
+ * type's {@code scaleShift} does: float arithmetic for a float destination, double arithmetic
+ * otherwise, integer results rounded to nearest and saturated.
+ */
+public final class Convert {
+
+    private Convert() {
+    }
+
+    /**
+     * @param src            a primitive array of any of the six types
+     * @param unsignedSource read the source's integer bits as unsigned (byte, short, int)
+     * @param dst            a primitive array of any of the six types, other than {@code src}
+     */
+    public static void reorder(Object src, Layout srcLayout, boolean unsignedSource, Object dst, Layout dstLayout,
+                               double scale, double shift) {
+        ElementType from = ElementType.of(src);
+        ElementType to = ElementType.of(dst);
+        if (unsignedSource && !from.hasUnsignedReading()) {
+            throw new IllegalArgumentException("an unsigned reading is defined for byte, short and int sources, not "
+                    + from.javaName());
+        }
+        Checks.sameShape("src", srcLayout, "dst", dstLayout);
+        Checks.readable("src", src, from.length(src), srcLayout);
+        Checks.writable("dst", dst, to.length(dst), dstLayout);
+        Checks.notAliased("src", src, srcLayout, "dst", dst, dstLayout);
+        Rows rows = new Rows(dstLayout.sizes(), OffsetTable.of(srcLayout), OffsetTable.of(dstLayout));
+        int n = rows.length();
+        int[] s = rows.inner(0);
+        int[] d = rows.inner(1);
+        double[] row = new double[n];
+        while (rows.next()) {
+            from.readRow(src, rows.base(0), s, n, unsignedSource, row);
+            to.writeScaledRow(row, scale, shift, dst, rows.base(1), d, n);
+        }
+        to.clearPadLanes(dst, dstLayout);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.strider.kernel;
+
+import java.util.Locale;
+
+/** The element types of Strider buffers, each a Java primitive array. */
+public enum ElementType {
+    DOUBLE(double[].class, 8),
+    FLOAT(float[].class, 4),
+    LONG(long[].class, 8),
+    INT(int[].class, 4),
+    SHORT(short[].class, 2),
+    BYTE(byte[].class, 1);
+
+    private final Class<?> arrayClass;
+    private final int bytes;
+
+    ElementType(Class<?> arrayClass, int bytes) {
+        this.arrayClass = arrayClass;
+        this.bytes = bytes;
+    }
+
+    /** The Java keyword: {@code "float"}. */
+    public String javaName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public Class<?> arrayClass() {
+        return arrayClass;
+    }
+
+    /** Size of one element in bytes. */
+    public int bytes() {
+        return bytes;
+    }
+
+    /** True for byte, short and int: the types whose bits may be read as unsigned. */
+    public boolean hasUnsignedReading() {
+        return this == BYTE || this == SHORT || this == INT;
+    }
+
+    /** The element type of a primitive array of one of the six types. */
+    public static ElementType of(Object array) {
+        if (array == null) {
+            throw new NullPointerException("array");
+        }
+        for (ElementType t : values()) {
+            if (t.arrayClass == array.getClass()) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException(array.getClass().getSimpleName()
+                + " is not a Strider buffer: use double[], float[], long[], int[], short[] or byte[]");
+    }
+
+    /** The type named by a Java keyword ({@code "float"}), or an error listing the six. */
+    public static ElementType ofJavaName(String name) {
+        for (ElementType t : values()) {
+            if (t.javaName().equals(name)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("\"" + name + "\" is not an element type: use double, float, long, int, short or byte");
+    }
+
+    int length(Object array) {
+        return java.lang.reflect.Array.getLength(array);
+    }
+
+    void readRow(Object src, int base, int[] along, int n, boolean unsigned, double[] row) {
+        switch (this) {
+            case DOUBLE: DoubleKernels.readRow((double[]) src, base, along, n, unsigned, row); break;
+            case FLOAT: FloatKernels.readRow((float[]) src, base, along, n, unsigned, row); break;
+            case LONG: LongKernels.readRow((long[]) src, base, along, n, unsigned, row); break;
+            case INT: IntKernels.readRow((int[]) src, base, along, n, unsigned, row); break;
+            case SHORT: ShortKernels.readRow((short[]) src, base, along, n, unsigned, row); break;
+            case BYTE: ByteKernels.readRow((byte[]) src, base, along, n, unsigned, row); break;
+            default: throw new AssertionError(this);
+        }
+    }
+
+    void writeScaledRow(double[] row, double scale, double shift, Object dst, int base, int[] along, int n) {
+        switch (this) {
+            case DOUBLE: DoubleKernels.writeScaledRow(row, scale, shift, (double[]) dst, base, along, n); break;
+            case FLOAT: FloatKernels.writeScaledRow(row, scale, shift, (float[]) dst, base, along, n); break;
+            case LONG: LongKernels.writeScaledRow(row, scale, shift, (long[]) dst, base, along, n); break;
+            case INT: IntKernels.writeScaledRow(row, scale, shift, (int[]) dst, base, along, n); break;
+            case SHORT: ShortKernels.writeScaledRow(row, scale, shift, (short[]) dst, base, along, n); break;
+            case BYTE: ByteKernels.writeScaledRow(row, scale, shift, (byte[]) dst, base, along, n); break;
+            default: throw new AssertionError(this);
+        }
+    }
+
+    void clearPadLanes(Object dst, dev.strider.layout.Layout layout) {
+        switch (this) {
+            case DOUBLE: DoubleKernels.clearPadLanes((double[]) dst, layout); break;
+            case FLOAT: FloatKernels.clearPadLanes((float[]) dst, layout); break;
+            case LONG: LongKernels.clearPadLanes((long[]) dst, layout); break;
+            case INT: IntKernels.clearPadLanes((int[]) dst, layout); break;
+            case SHORT: ShortKernels.clearPadLanes((short[]) dst, layout); break;
+            case BYTE: ByteKernels.clearPadLanes((byte[]) dst, layout); break;
+            default: throw new AssertionError(this);
+        }
+    }
+}
