@@ -29,7 +29,19 @@ record FormatTag(String tag, int[] order, List<Block> blocks) {
             split++;
         }
         String outer = tag.substring(0, split);
-        boolean byName = letters(tag).chars().allMatch(ch -> dims.indexOf(Character.toUpperCase(ch)) >= 0);
+        String letters = letters(tag);
+        boolean byName = letters.chars().allMatch(ch -> dims.indexOf(Character.toUpperCase(ch)) >= 0);
+        if (!byName) {
+            for (char ch : letters.toCharArray()) {
+                int position = Character.toLowerCase(ch) - 'a';
+                if (position < 0 || position >= rank) {
+                    char culprit = letters.chars().filter(c -> dims.indexOf(Character.toUpperCase(c)) < 0)
+                            .mapToObj(c -> (char) c).findFirst().orElse(ch);
+                    throw new IllegalArgumentException("format \"" + tag + "\": '" + culprit + "' is neither a dim of "
+                            + dims + " nor a position letter a.." + (char) ('a' + rank - 1));
+                }
+            }
+        }
 
         int[] order = new int[outer.length()];
         boolean[] seen = new boolean[rank];
@@ -108,18 +120,7 @@ record FormatTag(String tag, int[] order, List<Block> blocks) {
     }
 
     private static int dimOf(String dims, String tag, char ch, boolean byName) {
-        if (ch > 127 || !Character.isLetter(ch)) {
-            throw new IllegalArgumentException("format \"" + tag + "\": '" + ch + "' is not a dim letter");
-        }
-        if (byName) {
-            return dims.indexOf(Character.toUpperCase(ch));
-        }
-        int position = Character.toLowerCase(ch) - 'a';
-        if (position < 0 || position >= dims.length()) {
-            char last = (char) ('a' + dims.length() - 1);
-            throw new IllegalArgumentException("format \"" + tag + "\": '" + ch + "' is neither a dim of " + dims
-                    + " nor a position letter a.." + last);
-        }
-        return position;
+        // parse() has checked that every letter resolves one way or the other.
+        return byName ? dims.indexOf(Character.toUpperCase(ch)) : Character.toLowerCase(ch) - 'a';
     }
 }

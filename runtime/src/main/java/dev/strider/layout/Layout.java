@@ -89,10 +89,11 @@ public final class Layout {
         }
 
         long span = 1;
-        for (int d = 0; d < rank && span <= MAX_BUFFER; d++) {
-            span += maxAlong(d); // each term is below 2^62: no overflow before the check
+        for (int d = 0; d < rank; d++) {
+            long term = maxAlong(d); // below 2^62; saturate the sum rather than overflow
+            span = span > Long.MAX_VALUE - term ? Long.MAX_VALUE : span + term;
         }
-        long total = offset + span;
+        long total = span > Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + span;
         if (total > MAX_BUFFER) {
             throw new IllegalArgumentException("layout " + dims + " sizes " + Arrays.toString(sizes)
                     + " needs a buffer of " + total + " elements, more than a Java array can index (" + MAX_BUFFER + ")");
@@ -107,7 +108,7 @@ public final class Layout {
     public static Layout packed(String dims, int... sizes) {
         String d = checkDims(dims);
         int[] s = checkSizes(d, sizes);
-        return fromTag(d, s, FormatTag.parse(d, d.toLowerCase()), null, 0);
+        return fromTag(d, s, FormatTag.parse(d, d.toLowerCase()), null);
     }
 
     /**
@@ -117,7 +118,7 @@ public final class Layout {
     public static Layout of(String dims, int[] sizes, String format) {
         String d = checkDims(dims);
         int[] s = checkSizes(d, sizes);
-        return fromTag(d, s, FormatTag.parse(d, format), format, 0);
+        return fromTag(d, s, FormatTag.parse(d, format), format);
     }
 
     /** Explicit strides in elements, one per dim in logical order: padding (larger), broadcast (0). */
@@ -164,7 +165,7 @@ public final class Layout {
         return new Layout(dims, sizes, strides, blocks, offset, format);
     }
 
-    private static Layout fromTag(String dims, int[] sizes, FormatTag tag, String format, int offset) {
+    private static Layout fromTag(String dims, int[] sizes, FormatTag tag, String format) {
         int rank = dims.length();
         int[] blockProduct = new int[rank];
         Arrays.fill(blockProduct, 1);
@@ -177,20 +178,24 @@ public final class Layout {
                         + " elements, more than a Java array can index");
             }
         }
+        long total = inner;
+        for (int d = 0; d < rank; d++) {
+            long extent = ceilDiv(sizes[d], blockProduct[d]);
+            total = total > Long.MAX_VALUE / extent ? Long.MAX_VALUE : total * extent;
+        }
+        if (total > MAX_BUFFER) {
+            throw new IllegalArgumentException("layout " + dims + " sizes " + Arrays.toString(sizes)
+                    + (format == null ? "" : " in format \"" + format + "\"") + " needs a buffer of " + total
+                    + " elements, more than a Java array can index (" + MAX_BUFFER + ")");
+        }
         int[] strides = new int[rank];
         long running = inner;
         int[] order = tag.order();
         for (int k = order.length - 1; k >= 0; k--) {
-            int d = order[k];
-            if (running > MAX_BUFFER) {
-                throw new IllegalArgumentException("layout " + dims + " sizes " + Arrays.toString(sizes)
-                        + " in format \"" + tag.tag() + "\" needs more elements than a Java array can index ("
-                        + MAX_BUFFER + ")");
-            }
-            strides[d] = (int) running;
-            running *= ceilDiv(sizes[d], blockProduct[d]);
+            strides[order[k]] = (int) running;
+            running *= ceilDiv(sizes[order[k]], blockProduct[order[k]]);
         }
-        return new Layout(dims, sizes, strides, tag.blocks(), offset, format);
+        return new Layout(dims, sizes, strides, tag.blocks(), 0, format);
     }
 
     private static String checkDims(String dims) {
