@@ -1,0 +1,242 @@
+package dev.strider.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.layout.Layout;
+import dev.strider.layout.SliceWindow;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+/** Exact cases, with expectations computed by hand or taken from the reference documents. */
+class GenericKernelsTest {
+
+    private static float[] oneTo(int n) {
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i + 1;
+        }
+        return v;
+    }
+
+    @Test
+    void slice1ExamplesFromTheReference() {
+        Layout input = Layout.packed("NCHW", 1, 1, 4, 4);
+        float[] src = oneTo(16);
+        SliceWindow positive = SliceWindow.of(input, new int[] {0, 0, 0, 1}, new int[] {1, 1, 4, 3}, new int[] {1, 1, 2, 2});
+        float[] out = new float[4];
+        FloatKernels.slice(src, input, positive, out, positive.packedOutput());
+        assertArrayEquals(new float[] {2, 4, 10, 12}, out);
+
+        SliceWindow negative = SliceWindow.of(input, new int[] {0, 0, 0, 1}, new int[] {1, 1, 4, 3}, new int[] {1, 1, -2, 2});
+        FloatKernels.slice(src, input, negative, out, negative.packedOutput());
+        assertArrayEquals(new float[] {14, 16, 6, 8}, out);
+    }
+
+    @Test
+    void sliceWithSmallerOutputAndFlip() {
+        Layout input = Layout.packed("HW", 2, 5);
+        float[] src = oneTo(10); // 1 2 3 4 5 / 6 7 8 9 10
+        SliceWindow flip = SliceWindow.of(input, new int[] {0, 0}, new int[] {2, 5}, new int[] {1, -1});
+        float[] out = new float[10];
+        FloatKernels.slice(src, input, flip, out, flip.packedOutput());
+        assertArrayEquals(new float[] {5, 4, 3, 2, 1, 10, 9, 8, 7, 6}, out);
+
+        SliceWindow twoOfThree = SliceWindow.of(input, new int[] {1, 0}, new int[] {1, 5}, new int[] {1, -2})
+                .withOutputSizes(1, 2);
+        float[] two = new float[2];
+        FloatKernels.slice(src, input, twoOfThree, two, twoOfThree.packedOutput());
+        assertArrayEquals(new float[] {10, 8}, two);
+    }
+
+    @Test
+    void nchwToNhwcByHand() {
+        // N=1, C=2, H=2, W=3; value = 100c + 10h + w.
+        Layout nchw = Layout.packed("NCHW", 1, 2, 2, 3);
+        Layout nhwc = Layout.of("NCHW", new int[] {1, 2, 2, 3}, "nhwc");
+        float[] src = {0, 1, 2, 10, 11, 12, 100, 101, 102, 110, 111, 112};
+        float[] dst = new float[12];
+        FloatKernels.reorder(src, nchw, dst, nhwc);
+        assertArrayEquals(new float[] {0, 100, 1, 101, 2, 102, 10, 110, 11, 111, 12, 112}, dst);
+    }
+
+    @Test
+    void blockedDestinationGetsZeroPadLanes() {
+        // C = 3 into nChw4c (a tail of 1 lane), H = 1, W = 2: memory is w0:[c0 c1 c2 pad] w1:[c0 c1 c2 pad].
+        Layout plain = Layout.packed("NCHW", 1, 3, 1, 2);
+        Layout blocked = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
+        float[] src = {1, 2, 3, 4, 5, 6}; // c0: 1 2, c1: 3 4, c2: 5 6
+        float[] dst = new float[8];
+        Arrays.fill(dst, Float.NaN);
+        FloatKernels.reorder(src, plain, dst, blocked);
+        assertArrayEquals(new float[] {1, 3, 5, 0, 2, 4, 6, 0}, dst);
+    }
+
+    @Test
+    void unaryWithNonZeroAtZeroKeepsPadLanesZero() {
+        Layout blocked = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
+        float[] src = {1, 3, 5, 0, 2, 4, 6, 0};
+        float[] dst = new float[8];
+        FloatKernels.unary(Unary.scaleShift(2, 1), src, blocked, dst, blocked);
+        assertArrayEquals(new float[] {3, 7, 11, 0, 5, 9, 13, 0}, dst);
+        FloatKernels.unary(Unary.scaleShift(1, 1), src, blocked, src, blocked); // in place
+        assertArrayEquals(new float[] {2, 4, 6, 0, 3, 5, 7, 0}, src);
+    }
+
+    @Test
+    void reluOnBlockedTensor() {
+        Layout blocked = Layout.of("NCHW", new int[] {1, 2, 1, 2}, "nChw4c");
+        float[] x = {-1, 2, 0, 0, 3, -4, 0, 0};
+        FloatKernels.unary(Unary.RELU, x, blocked, x, blocked);
+        assertArrayEquals(new float[] {0, 2, 0, 0, 3, 0, 0, 0}, x);
+    }
+
+    @Test
+    void binaryBiasAddBroadcastsAChannelVector() {
+        Layout out = Layout.packed("NCHW", 1, 2, 2, 2);
+        float[] x = {1, 2, 3, 4, 5, 6, 7, 8};
+        float[] bias = {10, 20};
+        float[] expected = {11, 12, 13, 14, 25, 26, 27, 28};
+
+        float[] y = new float[8];
+        FloatKernels.binary(BinaryOp.ADD, x, out, bias, Layout.packed("NCHW", 1, 2, 1, 1), y, out); // NumPy size 1
+        assertArrayEquals(expected, y);
+
+        Arrays.fill(y, 0);
+        Layout strideZero = Layout.strided("NCHW", new int[] {1, 2, 2, 2}, new int[] {0, 1, 0, 0});
+        FloatKernels.binary(BinaryOp.ADD, x, out, bias, strideZero, y, out); // DirectML stride 0
+        assertArrayEquals(expected, y);
+    }
+
+    @Test
+    void binaryOpsByHand() {
+        Layout l = Layout.packed("W", 4);
+        int[] a = {7, -7, 9, 1};
+        int[] b = {2, 2, -3, 5};
+        int[] out = new int[4];
+        IntKernels.binary(BinaryOp.SUB, a, l, b, l, out, l);
+        assertArrayEquals(new int[] {5, -9, 12, -4}, out);
+        IntKernels.binary(BinaryOp.DIV, a, l, b, l, out, l);
+        assertArrayEquals(new int[] {3, -3, -3, 0}, out);
+        IntKernels.binary(BinaryOp.MIN, a, l, b, l, out, l);
+        assertArrayEquals(new int[] {2, -7, -3, 1}, out);
+        IntKernels.binary(BinaryOp.MAX, a, l, b, l, out, l);
+        assertArrayEquals(new int[] {7, 2, 9, 5}, out);
+        IntKernels.binary(BinaryOp.MUL, a, l, b, l, out, l);
+        assertArrayEquals(new int[] {14, -14, -27, 5}, out);
+        assertThrows(ArithmeticException.class, () -> IntKernels.binary(BinaryOp.DIV, a, l, new int[4], l, new int[4], l));
+    }
+
+    @Test
+    void fillLeavesTheGapsOfAPaddedDestinationAlone() {
+        Layout padded = Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1});
+        double[] dst = new double[10];
+        Arrays.fill(dst, -1);
+        DoubleKernels.fill(dst, padded, 7);
+        assertArrayEquals(new double[] {7, 7, 7, -1, -1, 7, 7, 7, -1, -1}, dst);
+    }
+
+    @Test
+    void unsignedBytesNhwcToNormalizedFloatNchw() {
+        Layout nhwc = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nhwc");
+        Layout nchw = Layout.packed("NCHW", 1, 3, 1, 2);
+        byte[] pixels = {0, (byte) 128, (byte) 255, 10, 20, 30}; // w0: RGB, w1: RGB
+        float[] dst = new float[6];
+        double scale = 1 / 255.0;
+        double shift = -0.5;
+        Convert.reorder(pixels, nhwc, true, dst, nchw, scale, shift);
+        float s = (float) scale;
+        float t = (float) shift;
+        assertArrayEquals(new float[] {0 * s + t, 10 * s + t, 128 * s + t, 20 * s + t, 255 * s + t, 30 * s + t}, dst);
+    }
+
+    @Test
+    void conversionToIntegersRoundsAndSaturates() {
+        Layout l = Layout.packed("W", 5);
+        float[] src = {1.5f, 2.5f, -300, 300, Float.NaN};
+        byte[] dst = new byte[5];
+        Convert.reorder(src, l, false, dst, l, 1, 0);
+        assertArrayEquals(new byte[] {2, 2, -128, 127, 0}, dst);
+        assertThrows(IllegalArgumentException.class, () -> Convert.reorder(src, l, true, dst, l, 1, 0));
+    }
+
+    @Test
+    void perElementSemantics() {
+        assertEquals(-128, ByteKernels.abs((byte) -128));
+        assertEquals(127, ByteKernels.scaleShift(100, 2, 0));
+        assertEquals(Short.MAX_VALUE, ShortKernels.fromDouble(40000));
+        assertEquals(Integer.MIN_VALUE, IntKernels.fromDouble(-1e300));
+        assertEquals(4294967295.0, IntKernels.toDoubleUnsigned(-1));
+        assertEquals(255.0, ByteKernels.toDoubleUnsigned((byte) -1));
+        assertTrue(Float.isNaN(FloatKernels.relu(Float.NaN)));
+        assertEquals(0.0f, FloatKernels.relu(-0.0f));
+        assertEquals(Long.MIN_VALUE, LongKernels.neg(Long.MIN_VALUE));
+        assertEquals((byte) -126, ByteKernels.add((byte) 127, (byte) 3));
+    }
+
+    // ---------------------------------------------------------------- checks before writing
+
+    @Test
+    void shortDestinationIsRejectedBeforeAnyWrite() {
+        Layout l = Layout.packed("HW", 2, 3);
+        float[] dst = {9, 9, 9, 9, 9};
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FloatKernels.reorder(oneTo(6), l, dst, l));
+        assertEquals("dst has 5 elements but its layout needs 6 (HW sizes [2, 3] strides [3, 1] buffer 6)", e.getMessage());
+        assertArrayEquals(new float[] {9, 9, 9, 9, 9}, dst);
+    }
+
+    @Test
+    void overlappingDestinationIsRejected() {
+        Layout broadcast = Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1});
+        float[] dst = new float[3];
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FloatKernels.fill(dst, broadcast, 1));
+        assertEquals("dst layout HW sizes [2, 3] strides [0, 1] buffer 3 cannot be written: dim H of size 2 has stride 0"
+                + " (broadcast)", e.getMessage());
+        assertArrayEquals(new float[3], dst);
+    }
+
+    @Test
+    void aliasedReorderIsRejectedButDisjointRegionsOfOneArrayWork() {
+        Layout a = Layout.packed("HW", 2, 2);
+        Layout t = Layout.of("HW", new int[] {2, 2}, "wh");
+        float[] buf = {1, 2, 3, 4, 0, 0, 0, 0};
+        assertThrows(IllegalArgumentException.class, () -> FloatKernels.reorder(buf, a, buf, t));
+        FloatKernels.reorder(buf, a, buf, t.withOffset(4));
+        assertArrayEquals(new float[] {1, 2, 3, 4, 1, 3, 2, 4}, buf);
+    }
+
+    @Test
+    void mismatchedShapesAreRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FloatKernels.reorder(
+                new float[6], Layout.packed("HW", 2, 3), new float[6], Layout.packed("HW", 3, 2)));
+        assertEquals("src and dst differ in dim H (2 vs 3); sizes [2, 3] and [3, 2] must be equal", e.getMessage());
+        IllegalArgumentException b = assertThrows(IllegalArgumentException.class, () -> FloatKernels.binary(BinaryOp.ADD,
+                new float[6], Layout.packed("HW", 2, 3), new float[2], Layout.packed("HW", 1, 2),
+                new float[6], Layout.packed("HW", 2, 3)));
+        assertEquals("b dim W has size 2 but out has 3; an operand dim must match or be 1 (broadcast)", b.getMessage());
+    }
+
+    @Test
+    void sliceChecksItsWindow() {
+        Layout input = Layout.packed("HW", 4, 4);
+        assertEquals("slice stride of dim W is 0; slice strides must not be 0",
+                assertThrows(IllegalArgumentException.class, () -> SliceWindow.of(input, new int[] {0, 0},
+                        new int[] {4, 4}, new int[] {1, 0})).getMessage());
+        assertEquals("window of dim H (offset 2 + size 3 = 5) extends past the input size 4",
+                assertThrows(IllegalArgumentException.class, () -> SliceWindow.of(input, new int[] {2, 0},
+                        new int[] {3, 4}, new int[] {1, 1})).getMessage());
+        assertEquals("window size of dim W is 0; the window must not be empty",
+                assertThrows(IllegalArgumentException.class, () -> SliceWindow.of(input, new int[] {0, 0},
+                        new int[] {4, 0}, new int[] {1, 1})).getMessage());
+        SliceWindow w = SliceWindow.of(input, new int[] {0, 0}, new int[] {4, 3}, new int[] {1, 2});
+        assertEquals("output size of dim W is 3; the window (size 3, stride 2) allows 1..2",
+                assertThrows(IllegalArgumentException.class, () -> w.withOutputSizes(4, 3)).getMessage());
+        assertEquals("dst dim W has size 3 but the slice yields 2 (output sizes [4, 2])",
+                assertThrows(IllegalArgumentException.class, () -> FloatKernels.slice(new float[16], input, w,
+                        new float[12], Layout.packed("HW", 4, 3))).getMessage());
+    }
+}

@@ -1,0 +1,112 @@
+package dev.strider.kernel;
+
+import dev.strider.layout.Layout;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/** Random layouts for property tests: every kind Strider supports, over given logical sizes. */
+final class RandomLayouts {
+
+    static final String DIMS = "ABCDEFGH";
+
+    private RandomLayouts() {
+    }
+
+    static int[] sizes(Random r, int maxRank, int maxSize) {
+        int[] s = new int[1 + r.nextInt(maxRank)];
+        for (int d = 0; d < s.length; d++) {
+            s[d] = 1 + r.nextInt(maxSize);
+        }
+        return s;
+    }
+
+    /** A layout whose elements do not overlap: packed in some order, padded strides or blocked; maybe offset. */
+    static Layout writable(Random r, int[] sizes) {
+        String dims = DIMS.substring(0, sizes.length);
+        Layout l;
+        switch (r.nextInt(4)) {
+            case 0:
+                l = Layout.packed(dims, sizes);
+                break;
+            case 1:
+                l = Layout.of(dims, sizes, plainTag(r, dims));
+                break;
+            case 2:
+                l = Layout.strided(dims, sizes, paddedStrides(r, sizes));
+                break;
+            default:
+                l = Layout.of(dims, sizes, blockedTag(r, dims));
+                break;
+        }
+        return r.nextInt(3) == 0 ? l.withOffset(1 + r.nextInt(5)) : l;
+    }
+
+    /** Any writable layout, or a plain one with some dims broadcast (stride 0). */
+    static Layout readable(Random r, int[] sizes) {
+        if (r.nextInt(3) > 0) {
+            return writable(r, sizes);
+        }
+        int[] strides = paddedStrides(r, sizes);
+        for (int d = 0; d < strides.length; d++) {
+            if (r.nextInt(3) == 0) {
+                strides[d] = 0;
+            }
+        }
+        return Layout.strided(DIMS.substring(0, sizes.length), sizes, strides);
+    }
+
+    static String plainTag(Random r, String dims) {
+        List<Character> order = new ArrayList<>();
+        for (char c : dims.toLowerCase().toCharArray()) {
+            order.add(c);
+        }
+        Collections.shuffle(order, r);
+        StringBuilder sb = new StringBuilder();
+        order.forEach(sb::append);
+        return sb.toString();
+    }
+
+    /** Packed strides in a random order with 0..2 extra elements of gap after each dim. */
+    static int[] paddedStrides(Random r, int[] sizes) {
+        List<Integer> order = new ArrayList<>();
+        for (int d = 0; d < sizes.length; d++) {
+            order.add(d);
+        }
+        Collections.shuffle(order, r);
+        int[] strides = new int[sizes.length];
+        int running = 1;
+        for (int d : order) {
+            strides[d] = running;
+            running = running * sizes[d] + r.nextInt(3);
+        }
+        return strides;
+    }
+
+    /** A random order with one or two dims blocked once or twice by 2, 3, 4 or 8 (e.g. "bAdC4c2a4c"). */
+    static String blockedTag(Random r, String dims) {
+        String order = plainTag(r, dims);
+        int blockedCount = 1 + r.nextInt(Math.min(2, dims.length()));
+        List<Character> blocked = new ArrayList<>();
+        for (char c : order.toCharArray()) {
+            blocked.add(c);
+        }
+        Collections.shuffle(blocked, r);
+        blocked = blocked.subList(0, blockedCount);
+        StringBuilder outer = new StringBuilder();
+        for (char c : order.toCharArray()) {
+            outer.append(blocked.contains(c) ? Character.toUpperCase(c) : c);
+        }
+        List<String> inner = new ArrayList<>();
+        int[] choices = {2, 3, 4, 8};
+        for (char c : blocked) {
+            int times = 1 + r.nextInt(2);
+            for (int t = 0; t < times; t++) {
+                inner.add(choices[r.nextInt(choices.length)] + String.valueOf(c));
+            }
+        }
+        Collections.shuffle(inner, r);
+        return outer + String.join("", inner);
+    }
+}

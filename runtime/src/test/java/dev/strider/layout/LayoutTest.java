@@ -1,0 +1,182 @@
+package dev.strider.layout;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LayoutTest {
+
+    // ---------------------------------------------------------------- blocked formats, by oneDNN's formulas
+
+    @Test
+    void oihw16i16o() {
+        int o = 20, i = 33, h = 2, w = 3;
+        int ip = 48;
+        Layout l = Layout.of("OIHW", new int[] {o, i, h, w}, "OIhw16i16o");
+        assertArrayEquals(new int[] {32, 48, h, w}, l.paddedSizes());
+        forEach(l, idx -> (idx[0] / 16) * (ip / 16) * h * w * 256 + (idx[1] / 16) * h * w * 256
+                + idx[2] * w * 256 + idx[3] * 256 + (idx[1] % 16) * 16 + idx[0] % 16);
+        assertEquals(32 * 48 * h * w, l.bufferSize());
+    }
+
+    @Test
+    void oihw4i16o4iSplitsOneDimTwice() {
+        int o = 17, i = 20, h = 2, w = 2;
+        int ip = 32;
+        Layout l = Layout.of("OIHW", new int[] {o, i, h, w}, "OIhw4i16o4i");
+        assertEquals(List.of(new Block(1, 4), new Block(0, 16), new Block(1, 4)), l.blocks());
+        assertArrayEquals(new int[] {32, 32, h, w}, l.paddedSizes());
+        forEach(l, idx -> (idx[0] / 16) * (ip / 16) * h * w * 256 + (idx[1] / 16) * h * w * 256
+                + idx[2] * w * 256 + idx[3] * 256
+                + ((idx[1] % 16) / 4) * 64 + (idx[0] % 16) * 4 + idx[1] % 4);
+    }
+
+    @Test
+    void nChw16n16cBlocksTheBatch() {
+        int n = 3, c = 17, h = 2, w = 2;
+        Layout l = Layout.of("NCHW", new int[] {n, c, h, w}, "NChw16n16c");
+        assertArrayEquals(new int[] {16, 32, h, w}, l.paddedSizes());
+        forEach(l, idx -> (idx[0] / 16) * 2 * h * w * 256 + (idx[1] / 16) * h * w * 256 + idx[2] * w * 256
+                + idx[3] * 256 + (idx[0] % 16) * 16 + idx[1] % 16);
+    }
+
+    @Test
+    void positionalTagsEqualNamedOnes() {
+        int[] sizes = {2, 19, 3, 5};
+        assertEquals(Layout.of("NCHW", sizes, "nChw8c"), Layout.of("NCHW", sizes, "aBcd8b"));
+        assertEquals(Layout.of("NCHW", sizes, "NChw16n16c"), Layout.of("NCHW", sizes, "ABcd16a16b"));
+        assertEquals(Layout.of("NCHW", sizes, "nhwc"), Layout.of("NCHW", sizes, "acdb"));
+        // dims WH: positional b is H, a is W; "ba" puts H outermost.
+        assertArrayEquals(new int[] {1, 2}, Layout.of("WH", new int[] {2, 3}, "ba").strides());
+    }
+
+    @Test
+    void nChw16cStrides() {
+        Layout l = Layout.of("NCHW", new int[] {1, 64, 56, 56}, "nChw16c");
+        assertArrayEquals(new int[] {64 * 56 * 56, 56 * 56 * 16, 56 * 16, 16}, l.strides());
+        assertFalse(l.isPadded());
+        assertTrue(l.isPacked());
+    }
+
+    @Test
+    void plainOrdersOfRankThree() {
+        Layout whd = Layout.of("DHW", new int[] {2, 3, 4}, "whd");
+        assertArrayEquals(new int[] {1, 2, 6}, whd.strides());
+        assertEquals(1 * 1 + 2 * 2 + 3 * 6, whd.offsetOf(1, 2, 3));
+    }
+
+    private static void forEach(Layout l, java.util.function.ToIntFunction<int[]> expected) {
+        int[] idx = new int[l.rank()];
+        int[] sizes = l.sizes();
+        do {
+            assertEquals(expected.applyAsInt(idx), l.offsetOf(idx), () -> java.util.Arrays.toString(idx));
+        } while (Layout.increment(idx, sizes));
+    }
+
+    // ---------------------------------------------------------------- properties
+
+    @Test
+    void interleavedStridesAreCheckedExactly() {
+        Layout distinct = Layout.strided("AB", new int[] {3, 2}, new int[] {2, 3}); // 0 3 2 5 4 7
+        assertFalse(distinct.overlaps());
+        Layout clash = Layout.strided("AB", new int[] {3, 2}, new int[] {1, 2}); // 0 2 1 3 2 4
+        assertTrue(clash.overlaps());
+        assertEquals("elements [0, 1] and [2, 0] share offset 2", clash.overlapReason());
+    }
+
+    @Test
+    void equalityIsEqualityOfTheMapping() {
+        Layout packed = Layout.packed("NCHW", 2, 3, 4, 5);
+        Layout strided = Layout.strided("NCHW", new int[] {2, 3, 4, 5}, new int[] {60, 20, 5, 1});
+        assertEquals(packed, strided);
+        assertEquals(packed.hashCode(), strided.hashCode());
+        assertNotEquals(packed, packed.withOffset(1));
+        assertNotEquals(packed, Layout.of("NCHW", new int[] {2, 3, 4, 5}, "nhwc"));
+        assertNotEquals(Layout.packed("NCHW", 1, 8, 1, 1), Layout.of("NCHW", new int[] {1, 8, 1, 1}, "nChw8c"));
+    }
+
+    @Test
+    void toStringStatesTheLayout() {
+        assertEquals("NCHW nChw8c sizes [1, 17, 5, 4] strides [480, 160, 32, 8] padded [1, 24, 5, 4] buffer 480",
+                Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c").toString());
+        assertEquals("HW sizes [2, 3] strides [5, 1] offset 2 buffer 10",
+                Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}).withOffset(2).toString());
+    }
+
+    @Test
+    void declaredMatchesTheAnnotationShape() {
+        assertEquals(Layout.packed("HW", 2, 3), Layout.declared("HW", new int[] {2, 3}, "", new int[0], 0));
+        assertEquals(Layout.of("HW", new int[] {2, 3}, "wh"), Layout.declared("HW", new int[] {2, 3}, "wh", new int[0], 0));
+        assertEquals(7, Layout.declared("HW", new int[] {2, 3}, "", new int[] {5, 1}, 7).offset());
+    }
+
+    @Test
+    void offsetOfChecksTheIndex() {
+        Layout l = Layout.packed("HW", 2, 3);
+        assertEquals("index 3 of dim W is outside 0..2 (size 3)",
+                assertThrows(IndexOutOfBoundsException.class, () -> l.offsetOf(0, 3)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> l.offsetOf(0));
+    }
+
+    // ---------------------------------------------------------------- bad input, each with its message
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "''          | 1       | dims \"\" has rank 0; the rank must be from 1 to 8",
+        "ABCDEFGHI   | 1,1,1,1,1,1,1,1,1 | dims \"ABCDEFGHI\" has rank 9; the rank must be from 1 to 8",
+        "NCHN        | 1,1,1,1 | dims \"NCHN\" names dim N twice",
+        "N1HW        | 1,1,1,1 | dims \"N1HW\": '1' is not a letter; each dim is named by one letter A-Z",
+        "NCHW        | 1,3,4   | sizes [1, 3, 4] has 3 values but dims NCHW has 4",
+        "NCHW        | 1,0,5,4 | size of dim C is 0; sizes must be at least 1",
+    })
+    void badPackedLayouts(String dims, String sizes, String message) {
+        int[] s = java.util.Arrays.stream(sizes.split(",")).mapToInt(Integer::parseInt).toArray();
+        assertEquals(message, assertThrows(IllegalArgumentException.class, () -> Layout.packed(dims, s)).getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "nchw8c   | format \"nchw8c\": dim C has the inner block 8c but its outer letter is lower case (write it upper case, as in nChw8c)",
+        "nChw     | format \"nChw\": dim C is upper case (blocked) but has no inner block such as 8c",
+        "nChw1c   | format \"nChw1c\": block 1c of dim C must have a size from 2 to 2147483639",
+        "nhw      | format \"nhw\" does not place dim C (it needs one letter for each of NCHW)",
+        "nnhw     | format \"nnhw\" names dim N twice",
+        "nChw8    | format \"nChw8\": expected an inner block such as 8c at \"8\"",
+        "nChw8C   | format \"nChw8C\": the block letter in \"8C\" must be lower case",
+        "nxhw     | format \"nxhw\": 'x' is neither a dim of NCHW nor a position letter a..d",
+        "nchw-    | format \"nchw-\": expected an inner block such as 8c at \"-\"",
+    })
+    void badFormatTags(String tag, String message) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class,
+                () -> Layout.of("NCHW", new int[] {1, 17, 5, 4}, tag)).getMessage());
+    }
+
+    @Test
+    void badStridesOffsetsAndSizes() {
+        assertEquals("stride of dim W is -1; layout strides must not be negative (a slice with a negative stride reverses a dim)",
+                assertThrows(IllegalArgumentException.class,
+                        () -> Layout.strided("HW", new int[] {2, 3}, new int[] {3, -1})).getMessage());
+        assertEquals("strides [1] has 1 values but dims HW has 2", assertThrows(IllegalArgumentException.class,
+                () -> Layout.strided("HW", new int[] {2, 3}, new int[] {1})).getMessage());
+        assertEquals("offset is -3; the base offset must not be negative", assertThrows(IllegalArgumentException.class,
+                () -> Layout.packed("HW", 2, 3).withOffset(-3)).getMessage());
+        assertEquals("give format \"wh\" or strides [3, 1], not both", assertThrows(IllegalArgumentException.class,
+                () -> Layout.declared("HW", new int[] {2, 3}, "wh", new int[] {3, 1}, 0)).getMessage());
+        assertEquals("layout HW sizes [65536, 65536] needs a buffer of 4294967296 elements, more than a Java array"
+                        + " can index (2147483639)",
+                assertThrows(IllegalArgumentException.class, () -> Layout.packed("HW", 65536, 65536)).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> Layout.of("NCHW", new int[] {1, 65536, 256, 256}, "nChw16c")).getMessage()
+                .contains("more than a Java array can index"));
+        // A broadcast layout's logical size may exceed any array: only its buffer must fit.
+        assertEquals(65536, Layout.strided("HW", new int[] {65536, 65536}, new int[] {0, 1}).bufferSize());
+    }
+}
