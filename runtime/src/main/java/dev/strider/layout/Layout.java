@@ -352,11 +352,16 @@ public final class Layout {
         return blocks;
     }
 
+    /** The stride, inside the inner block, of block {@code k} of {@link #blocks()}: 1 for the innermost. */
+    public int laneStride(int k) {
+        return blockStride[k];
+    }
+
     public boolean isBlocked() {
         return !blocks.isEmpty();
     }
 
-    /** The format tag this layout was built from ({@code "nchw"} for packed), or empty for explicit strides. */
+    /** The format tag this layout was built from, or empty for {@link #packed} and {@link #strided} layouts. */
     public String format() {
         return format == null ? "" : format;
     }
@@ -399,7 +404,11 @@ public final class Layout {
         return overlap == null && bufferSize - offset > elementCount();
     }
 
-    /** True when two logical indices share an offset (broadcast or aliasing): such a layout may be read, never written. */
+    /**
+     * True when two logical indices share an offset (broadcast or aliasing), or when the strides
+     * interleave and the layout is too large to prove they do not: such a layout may be read,
+     * never written. {@link #overlapReason()} says which.
+     */
     public boolean overlaps() {
         return overlap != null;
     }
