@@ -1,0 +1,100 @@
+package dev.strider.examples;
+
+import dev.strider.layout.Layout;
+import dev.strider.layout.MemoryMap;
+import java.io.PrintWriter;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code explain}: builds a layout the way {@code @Layout} declares one and shows its strides,
+ * padded sizes, buffer size and, when it is small enough, its memory map.
+ *
+ * <pre>
+ * strider-examples explain --dims NCHW --sizes 1,17,5,4 --format nChw8c
+ * strider-examples explain --dims HW --sizes 2,3 --strides 5,1
+ * </pre>
+ */
+@Command(name = "explain",
+        sortOptions = false,
+        customSynopsis = {
+            "strider-examples explain --dims=DIMS --sizes=SIZE[,SIZE...]",
+            "                         [--format=TAG | --strides=STRIDE[,STRIDE...]]",
+            "                         [--offset=OFFSET] [-h]"},
+        description = {
+            "Show how a layout maps logical indices to memory.",
+            "Prints the strides, padded sizes and buffer size and, for layouts of at most "
+                    + MemoryMap.MAX_ELEMENTS + " elements, a memory map: each slot of the buffer and what it holds,"
+                    + " then each index and its offset.",
+            "Without --format or --strides the layout is packed in the order of --dims."},
+        footer = {"",
+            "Examples:",
+            "  strider-examples explain --dims NCHW --sizes 1,17,5,4 --format nChw8c",
+            "  strider-examples explain --dims HW --sizes 2,3 --format wh",
+            "  strider-examples explain --dims HW --sizes 2,3 --strides 5,1",
+            "  strider-examples explain --dims HW --sizes 2,3 --strides 0,1"})
+final class ExplainCommand implements Callable<Integer> {
+
+    @Option(names = "--dims", required = true, paramLabel = "DIMS",
+            description = "Logical dims, one letter each, outermost first, e.g. NCHW.")
+    String dims;
+
+    @Option(names = "--sizes", required = true, split = ",", paramLabel = "SIZE",
+            description = "Logical sizes, comma separated, one per dim, e.g. 1,17,5,4.")
+    int[] sizes;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Memory memory;
+
+    static final class Memory {
+        @Option(names = "--format", paramLabel = "TAG",
+                description = "A memory order (nhwc, wh) or a oneDNN blocked tag (nChw8c, OIhw16i16o).")
+        String format;
+
+        @Option(names = "--strides", split = ",", paramLabel = "STRIDE",
+                description = "Strides in elements, one per dim: larger than packed pads, 0 broadcasts.")
+        int[] strides;
+    }
+
+    @Option(names = "--offset", defaultValue = "0", paramLabel = "OFFSET",
+            description = "Base offset in elements (default: ${DEFAULT-VALUE}).")
+    int offset;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        String format = memory == null ? null : memory.format;
+        int[] strides = memory == null ? null : memory.strides;
+        Layout layout;
+        try {
+            layout = Layout.declared(dims, sizes, format, strides, offset);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(layout);
+        out.println();
+        Optional<String> tooLarge = MemoryMap.tooLarge(layout);
+        if (tooLarge.isPresent()) {
+            out.print(MemoryMap.describe(layout));
+            out.println();
+            out.println("Memory map omitted: " + tooLarge.get() + ". Try smaller sizes to see it.");
+        } else {
+            out.print(MemoryMap.render(layout));
+        }
+        out.flush();
+        return 0;
+    }
+}
