@@ -125,11 +125,7 @@ public final class Layout {
     public static Layout strided(String dims, int[] sizes, int[] strides) {
         String d = checkDims(dims);
         int[] s = checkSizes(d, sizes);
-        Objects.requireNonNull(strides, "strides");
-        if (strides.length != d.length()) {
-            throw new IllegalArgumentException("strides " + Arrays.toString(strides) + " has " + strides.length
-                    + " values but dims " + d + " has " + d.length());
-        }
+        requireOnePerDim("strides", strides, d);
         for (int i = 0; i < strides.length; i++) {
             if (strides[i] < 0) {
                 throw new IllegalArgumentException("stride of dim " + d.charAt(i) + " is " + strides[i]
@@ -218,12 +214,17 @@ public final class Layout {
         return upper;
     }
 
-    private static int[] checkSizes(String dims, int[] sizes) {
-        Objects.requireNonNull(sizes, "sizes");
-        if (sizes.length != dims.length()) {
-            throw new IllegalArgumentException("sizes " + Arrays.toString(sizes) + " has " + sizes.length
+    /** {@code values} must hold one value per dim: {@code sizes [1, 3, 4] has 3 values but dims NCHW has 4}. */
+    static void requireOnePerDim(String what, int[] values, String dims) {
+        Objects.requireNonNull(values, what);
+        if (values.length != dims.length()) {
+            throw new IllegalArgumentException(what + " " + Arrays.toString(values) + " has " + values.length
                     + " values but dims " + dims + " has " + dims.length());
         }
+    }
+
+    private static int[] checkSizes(String dims, int[] sizes) {
+        requireOnePerDim("sizes", sizes, dims);
         for (int i = 0; i < sizes.length; i++) {
             if (sizes[i] < 1) {
                 throw new IllegalArgumentException("size of dim " + dims.charAt(i) + " is " + sizes[i]

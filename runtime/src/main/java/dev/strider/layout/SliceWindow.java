@@ -77,11 +77,7 @@ public final class SliceWindow {
     }
 
     private static void check(String what, String dims, int[] values) {
-        Objects.requireNonNull(values, what);
-        if (values.length != dims.length()) {
-            throw new IllegalArgumentException("slice " + what + " " + Arrays.toString(values) + " has "
-                    + values.length + " values but dims " + dims + " has " + dims.length());
-        }
+        Layout.requireOnePerDim("slice " + what, values, dims);
     }
 
     /** {@code 1 + (size - 1) / |stride|} per dim: the most elements the window can yield. */
