@@ -79,9 +79,9 @@ class GenericKernelsTest {
         Layout blocked = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
         float[] src = {1, 3, 5, 0, 2, 4, 6, 0};
         float[] dst = new float[8];
-        FloatKernels.unary(Unary.scaleShift(2, 1), src, blocked, dst, blocked);
+        FloatKernels.unary(UnaryOp.scaleShift(2, 1), src, blocked, dst, blocked);
         assertArrayEquals(new float[] {3, 7, 11, 0, 5, 9, 13, 0}, dst);
-        FloatKernels.unary(Unary.scaleShift(1, 1), src, blocked, src, blocked); // in place
+        FloatKernels.unary(UnaryOp.scaleShift(1, 1), src, blocked, src, blocked); // in place
         assertArrayEquals(new float[] {2, 4, 6, 0, 3, 5, 7, 0}, src);
     }
 
@@ -89,7 +89,7 @@ class GenericKernelsTest {
     void reluOnBlockedTensor() {
         Layout blocked = Layout.of("NCHW", new int[] {1, 2, 1, 2}, "nChw4c");
         float[] x = {-1, 2, 0, 0, 3, -4, 0, 0};
-        FloatKernels.unary(Unary.RELU, x, blocked, x, blocked);
+        FloatKernels.unary(UnaryOp.RELU, x, blocked, x, blocked);
         assertArrayEquals(new float[] {0, 2, 0, 0, 3, 0, 0, 0}, x);
     }
 

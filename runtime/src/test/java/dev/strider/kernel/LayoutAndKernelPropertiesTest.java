@@ -208,7 +208,7 @@ class LayoutAndKernelPropertiesTest {
             expected[out.offsetOf(idx)] = x[in.offsetOf(idx)] * 0.5f + 3f;
         } while (Layout.increment(idx, sizes));
         zeroPadLanesByIndex(expected, out);
-        FloatKernels.unary(Unary.scaleShift(0.5, 3), x, in, y, out);
+        FloatKernels.unary(UnaryOp.scaleShift(0.5, 3), x, in, y, out);
         assertArrayEquals(expected, y, out::toString);
     }
 

@@ -16,32 +16,32 @@ import java.util.Objects;
  * Kernels apply the op to logical elements only: pad lanes of a blocked output are written as
  * zero whatever {@code f(0)} is.
  */
-public final class Unary {
+public final class UnaryOp {
 
-    /** What the op computes. */
-    public enum Kind {
-        RELU, ABS, NEG, SCALE_SHIFT
-    }
+    public static final UnaryOp RELU = new UnaryOp(UnaryKind.RELU, 1, 0);
+    public static final UnaryOp ABS = new UnaryOp(UnaryKind.ABS, 1, 0);
+    public static final UnaryOp NEG = new UnaryOp(UnaryKind.NEG, 1, 0);
 
-    public static final Unary RELU = new Unary(Kind.RELU, 1, 0);
-    public static final Unary ABS = new Unary(Kind.ABS, 1, 0);
-    public static final Unary NEG = new Unary(Kind.NEG, 1, 0);
-
-    private final Kind kind;
+    private final UnaryKind kind;
     private final double scale;
     private final double shift;
 
-    private Unary(Kind kind, double scale, double shift) {
+    private UnaryOp(UnaryKind kind, double scale, double shift) {
         this.kind = kind;
         this.scale = scale;
         this.shift = shift;
     }
 
-    public static Unary scaleShift(double scale, double shift) {
-        return new Unary(Kind.SCALE_SHIFT, scale, shift);
+    /** The op of {@code kind}; scale and shift matter for SCALE_SHIFT only. */
+    public static UnaryOp of(UnaryKind kind, double scale, double shift) {
+        return kind == UnaryKind.SCALE_SHIFT ? scaleShift(scale, shift) : new UnaryOp(kind, 1, 0);
     }
 
-    public Kind kind() {
+    public static UnaryOp scaleShift(double scale, double shift) {
+        return new UnaryOp(UnaryKind.SCALE_SHIFT, scale, shift);
+    }
+
+    public UnaryKind kind() {
         return kind;
     }
 
@@ -55,13 +55,13 @@ public final class Unary {
 
     /** True when f(0) == 0, so that applying it to a zero pad lane would keep it zero. */
     public boolean preservesZero() {
-        return kind != Kind.SCALE_SHIFT || shift == 0;
+        return kind != UnaryKind.SCALE_SHIFT || shift == 0;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Unary && kind == ((Unary) o).kind
-                && Double.compare(scale, ((Unary) o).scale) == 0 && Double.compare(shift, ((Unary) o).shift) == 0;
+        return o instanceof UnaryOp && kind == ((UnaryOp) o).kind
+                && Double.compare(scale, ((UnaryOp) o).scale) == 0 && Double.compare(shift, ((UnaryOp) o).shift) == 0;
     }
 
     @Override
@@ -71,6 +71,6 @@ public final class Unary {
 
     @Override
     public String toString() {
-        return kind == Kind.SCALE_SHIFT ? "scaleShift(" + scale + ", " + shift + ")" : kind.name().toLowerCase();
+        return kind == UnaryKind.SCALE_SHIFT ? "scaleShift(" + scale + ", " + shift + ")" : kind.name().toLowerCase();
     }
 }

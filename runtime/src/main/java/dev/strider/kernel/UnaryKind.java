@@ -1,0 +1,6 @@
+package dev.strider.kernel;
+
+/** The element-wise unary operations; {@link UnaryOp} gives their exact semantics. */
+public enum UnaryKind {
+    RELU, ABS, NEG, SCALE_SHIFT
+}
