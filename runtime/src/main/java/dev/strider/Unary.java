@@ -1,0 +1,32 @@
+package dev.strider;
+
+import dev.strider.kernel.UnaryKind;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * {@code void name(T[] in, T[] out)}: {@code out = op(in)} element-wise, with
+ * {@link dev.strider.kernel.UnaryOp}'s semantics; pad lanes of a blocked output stay zero.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.METHOD)
+public @interface Unary {
+
+    UnaryKind op();
+
+    /** A type annotated with {@link Layout}. */
+    Class<?> in();
+
+    /** A type annotated with {@link Layout}. */
+    Class<?> out();
+
+    /** For SCALE_SHIFT. */
+    double scale() default 1;
+
+    /** For SCALE_SHIFT. */
+    double shift() default 0;
+}
