@@ -17,9 +17,14 @@ public final class Checks {
     /** The array must hold every element the layout can address. */
     public static void readable(String role, Object array, int length, Layout layout) {
         Objects.requireNonNull(array, role);
-        if (length < layout.bufferSize()) {
+        capacity(role, length, layout.bufferSize(), layout.toString());
+    }
+
+    /** For generated kernels, whose layouts are literals: the array must hold {@code needed} elements. */
+    public static void capacity(String role, int length, int needed, String layout) {
+        if (length < needed) {
             throw new IllegalArgumentException(role + " has " + length + " elements but its layout needs "
-                    + layout.bufferSize() + " (" + layout + ")");
+                    + needed + " (" + layout + ")");
         }
     }
 
@@ -90,6 +95,16 @@ public final class Checks {
         int lo = Math.max(inLayout.offset(), outLayout.offset());
         int hi = Math.min(inLayout.bufferSize(), outLayout.bufferSize());
         if (lo < hi) {
+            notSameArray(inRole, in, outRole, out, lo, hi);
+        }
+    }
+
+    /**
+     * For generated kernels, which know at compile time that the two layouts share elements
+     * {@code lo..hi-1}: the arrays must differ.
+     */
+    public static void notSameArray(String inRole, Object in, String outRole, Object out, int lo, int hi) {
+        if (in == out) {
             throw new IllegalArgumentException(inRole + " and " + outRole + " are the same array and share elements "
                     + lo + ".." + (hi - 1) + " with different layouts; use separate arrays or disjoint regions");
         }

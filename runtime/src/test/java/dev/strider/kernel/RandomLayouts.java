@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Random;
 
 /** Random layouts for property tests: every kind Strider supports, over given logical sizes. */
-final class RandomLayouts {
+public final class RandomLayouts {
 
-    static final String DIMS = "ABCDEFGH";
+    public static final String DIMS = "ABCDEFGH";
 
     private RandomLayouts() {
     }
 
-    static int[] sizes(Random r, int maxRank, int maxSize) {
+    public static int[] sizes(Random r, int maxRank, int maxSize) {
         int[] s = new int[1 + r.nextInt(maxRank)];
         for (int d = 0; d < s.length; d++) {
             s[d] = 1 + r.nextInt(maxSize);
@@ -23,7 +23,7 @@ final class RandomLayouts {
     }
 
     /** A layout whose elements do not overlap: packed in some order, padded strides or blocked; maybe offset. */
-    static Layout writable(Random r, int[] sizes) {
+    public static Layout writable(Random r, int[] sizes) {
         String dims = DIMS.substring(0, sizes.length);
         Layout l;
         switch (r.nextInt(4)) {
@@ -44,7 +44,7 @@ final class RandomLayouts {
     }
 
     /** Any writable layout, or a plain one with some dims broadcast (stride 0). */
-    static Layout readable(Random r, int[] sizes) {
+    public static Layout readable(Random r, int[] sizes) {
         if (r.nextInt(3) > 0) {
             return writable(r, sizes);
         }
@@ -57,7 +57,7 @@ final class RandomLayouts {
         return Layout.strided(DIMS.substring(0, sizes.length), sizes, strides);
     }
 
-    static String plainTag(Random r, String dims) {
+    public static String plainTag(Random r, String dims) {
         List<Character> order = new ArrayList<>();
         for (char c : dims.toLowerCase().toCharArray()) {
             order.add(c);
@@ -69,7 +69,7 @@ final class RandomLayouts {
     }
 
     /** Packed strides in a random order with 0..2 extra elements of gap after each dim. */
-    static int[] paddedStrides(Random r, int[] sizes) {
+    public static int[] paddedStrides(Random r, int[] sizes) {
         List<Integer> order = new ArrayList<>();
         for (int d = 0; d < sizes.length; d++) {
             order.add(d);
@@ -85,7 +85,7 @@ final class RandomLayouts {
     }
 
     /** A random order with one or two dims blocked once or twice by 2, 3, 4 or 8 (e.g. "bAdC4c2a4c"). */
-    static String blockedTag(Random r, String dims) {
+    public static String blockedTag(Random r, String dims) {
         String order = plainTag(r, dims);
         int blockedCount = 1 + r.nextInt(Math.min(2, dims.length()));
         List<Character> blocked = new ArrayList<>();
