@@ -1,0 +1,51 @@
+package dev.strider.processor.plan;
+
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * A loop nest for a {@link Problem}: nodes from outermost to innermost, the first unrolled one,
+ * and each operand's base offset (its layout offset plus every dim's term at index 0).
+ */
+public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base) {
+
+    /** Elements of one unrolled body: the product of the unrolled nodes' extents. */
+    public long unrolledElements() {
+        long p = 1;
+        for (int k = unrolledFrom; k < nodes.size(); k++) {
+            p *= nodes.get(k).extent();
+        }
+        return p;
+    }
+
+    /**
+     * The nest in one line, for the generated Javadoc: {@code c16[2] > h[56] > w[56] > c[16] unrolled;
+     * strides src/dst: c16 50176/16 ...}.
+     */
+    public String describe() {
+        if (nodes.isEmpty()) {
+            return "a single element";
+        }
+        StringJoiner loops = new StringJoiner(" > ");
+        for (int k = 0; k < nodes.size(); k++) {
+            Node n = nodes.get(k);
+            String unrolled = k == unrolledFrom ? "unrolled: " : "";
+            loops.add(unrolled + n.name() + "[" + n.extent() + "]");
+        }
+        StringJoiner names = new StringJoiner("/");
+        problem.operands().forEach(o -> names.add(o.name()));
+        StringJoiner strides = new StringJoiner(", ");
+        for (Node n : nodes) {
+            if (n.isTable()) {
+                strides.add(n.name() + " table");
+                continue;
+            }
+            StringJoiner s = new StringJoiner("/");
+            for (int v : n.strides()) {
+                s.add(String.valueOf(v));
+            }
+            strides.add(n.name() + " " + s);
+        }
+        return loops + "; strides " + names + ": " + strides;
+    }
+}

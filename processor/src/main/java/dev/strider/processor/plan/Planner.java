@@ -1,0 +1,233 @@
+package dev.strider.processor.plan;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Turns a {@link Problem} into a {@link LoopPlan}, the way oneDNN's reorder ({@code prb_simplify})
+ * and PyTorch's TensorIterator ({@code coalesce_dimensions}) simplify theirs:
+ *
+ * <ol>
+ *   <li>split each dim into nodes at every block boundary of any operand, so that every
+ *       operand's offset is linear in the node indices ({@code c} = {@code c16 * 16 + c} for
+ *       {@code nChw16c}); the boundaries are found from the offset terms themselves and then
+ *       verified for every index, so slices and broadcasts need no special case. A dim that no
+ *       mixed radix makes linear (a strided slice across blocks) keeps a literal offset table;</li>
+ *   <li>fold each dim's offset at index 0 into the operands' base offsets and drop nodes of
+ *       extent 1;</li>
+ *   <li>order nodes by output stride, outermost first, so that writes are sequential;</li>
+ *   <li>coalesce neighbours that are contiguous in every operand;</li>
+ *   <li>unroll the innermost nodes while their product stays within the unroll limit.</li>
+ * </ol>
+ */
+public final class Planner {
+
+    /** Beyond this many nodes per dim the dim is left as a table: no real layout needs more. */
+    private static final int MAX_NODES_PER_DIM = 6;
+
+    private Planner() {
+    }
+
+    public static LoopPlan plan(Problem problem, int unrollLimit) {
+        int operands = problem.operands().size();
+        int[] base = new int[operands];
+        for (int k = 0; k < operands; k++) {
+            base[k] = problem.operands().get(k).base();
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (int d = 0; d < problem.rank(); d++) {
+            for (int k = 0; k < operands; k++) {
+                base[k] += problem.operands().get(k).terms()[d][0];
+            }
+            nodes.addAll(split(problem, d));
+        }
+        nodes.removeIf(n -> n.extent() == 1);
+        nodes.sort(Comparator.comparingLong((Node n) -> -orderKey(n, 0))
+                .thenComparingLong(n -> -maxInputKey(n)));
+        List<Node> merged = coalesce(problem, nodes);
+        int unrolledFrom = merged.size();
+        long product = 1;
+        while (unrolledFrom > 0 && product * merged.get(unrolledFrom - 1).extent() <= unrollLimit) {
+            product *= merged.get(unrolledFrom - 1).extent();
+            unrolledFrom--;
+        }
+        return new LoopPlan(problem, List.copyOf(merged), unrolledFrom, base);
+    }
+
+    /** Output stride of a node; for a table node, the output's step per index. */
+    private static long orderKey(Node n, int operand) {
+        if (n.isTable()) {
+            int[] t = n.tables()[operand];
+            return t.length > 1 ? Math.abs((long) t[1] - t[0]) : 0;
+        }
+        return Math.abs((long) n.strides()[operand]);
+    }
+
+    private static long maxInputKey(Node n) {
+        long max = 0;
+        int count = n.isTable() ? n.tables().length : n.strides().length;
+        for (int k = 1; k < count; k++) {
+            max = Math.max(max, orderKey(n, k));
+        }
+        return max;
+    }
+
+    // ------------------------------------------------------------------ splitting a dim
+
+    static List<Node> split(Problem problem, int d) {
+        int padded = problem.padded()[d];
+        char letter = Character.toLowerCase(problem.dims().charAt(d));
+        List<Operand> ops = problem.operands();
+        TreeSet<Integer> weights = new TreeSet<>();
+        weights.add(1);
+        for (Operand op : ops) {
+            List<Integer> found = radices(op.terms()[d]);
+            if (found == null) {
+                return List.of(table(problem, d, letter));
+            }
+            weights.addAll(found);
+        }
+        List<Integer> w = new ArrayList<>(weights);
+        for (int k = 1; k < w.size(); k++) {
+            if (w.get(k) % w.get(k - 1) != 0) {
+                return List.of(table(problem, d, letter));
+            }
+        }
+        if (w.size() > MAX_NODES_PER_DIM) {
+            return List.of(table(problem, d, letter));
+        }
+        for (Operand op : ops) {
+            if (!linear(op.terms()[d], w)) {
+                return List.of(table(problem, d, letter));
+            }
+        }
+        List<Node> nodes = new ArrayList<>();
+        for (int k = w.size() - 1; k >= 0; k--) {
+            int weight = w.get(k);
+            int extent = k == w.size() - 1 ? ceilDiv(padded, weight) : w.get(k + 1) / weight;
+            int[] strides = new int[ops.size()];
+            for (int o = 0; o < ops.size(); o++) {
+                int[] t = ops.get(o).terms()[d];
+                strides[o] = weight < t.length ? t[weight] - t[0] : 0;
+            }
+            String name = weight == 1 ? String.valueOf(letter) : letter + String.valueOf(weight);
+            nodes.add(new Node(d, name, extent, weight, strides, null));
+        }
+        return nodes;
+    }
+
+    /**
+     * The weights at which a term sequence changes stride, found greedily: start with weight 1,
+     * and wherever the prediction first fails, that index becomes the next weight. Null when the
+     * next weight is not a multiple of the last (no mixed radix fits).
+     */
+    static List<Integer> radices(int[] t) {
+        List<Integer> w = new ArrayList<>();
+        w.add(1);
+        while (w.size() <= MAX_NODES_PER_DIM) {
+            int miss = firstMiss(t, w);
+            if (miss < 0) {
+                return w;
+            }
+            if (miss % w.get(w.size() - 1) != 0) {
+                return null;
+            }
+            w.add(miss);
+        }
+        return null;
+    }
+
+    private static boolean linear(int[] t, List<Integer> w) {
+        return firstMiss(t, w) < 0;
+    }
+
+    /** The first index whose term the mixed radix {@code w} (with strides read off {@code t}) mispredicts, or -1. */
+    private static int firstMiss(int[] t, List<Integer> w) {
+        int n = w.size();
+        long[] strides = new long[n];
+        for (int k = 0; k < n; k++) {
+            strides[k] = w.get(k) < t.length ? (long) t[w.get(k)] - t[0] : 0;
+        }
+        for (int i = 0; i < t.length; i++) {
+            long predicted = t[0];
+            for (int k = 0; k < n; k++) {
+                long digit = k == n - 1 ? i / w.get(k) : (i / w.get(k)) % (w.get(k + 1) / w.get(k));
+                predicted += digit * strides[k];
+            }
+            if (predicted != t[i]) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static Node table(Problem problem, int d, char letter) {
+        List<Operand> ops = problem.operands();
+        int[][] tables = new int[ops.size()][];
+        for (int o = 0; o < ops.size(); o++) {
+            int[] t = ops.get(o).terms()[d];
+            tables[o] = new int[t.length];
+            for (int i = 0; i < t.length; i++) {
+                tables[o][i] = t[i] - t[0];
+            }
+        }
+        return new Node(d, String.valueOf(letter), problem.padded()[d], 1, new int[ops.size()], tables);
+    }
+
+    // ------------------------------------------------------------------ coalescing
+
+    /**
+     * Merges an outer node into the inner one below it when, in every operand, stepping the
+     * outer node once equals stepping the inner one through its whole extent. Nodes of a dim with
+     * pad lanes keep their own identity unless they are consecutive pieces of that same dim, so
+     * that tail ranges stay expressible.
+     */
+    private static List<Node> coalesce(Problem problem, List<Node> nodes) {
+        List<Node> out = new ArrayList<>();
+        for (Node n : nodes) {
+            if (!out.isEmpty()) {
+                Node a = out.get(out.size() - 1);
+                Node m = merge(problem, a, n);
+                if (m != null) {
+                    out.set(out.size() - 1, m);
+                    continue;
+                }
+            }
+            out.add(n);
+        }
+        return out;
+    }
+
+    private static Node merge(Problem problem, Node a, Node b) {
+        if (a.isTable() || b.isTable()) {
+            return null;
+        }
+        for (int k = 0; k < a.strides().length; k++) {
+            if ((long) a.strides()[k] != (long) b.strides()[k] * b.extent()) {
+                return null;
+            }
+        }
+        long extent = (long) a.extent() * b.extent();
+        if (extent > Integer.MAX_VALUE) {
+            return null;
+        }
+        String name = a.name() + b.name();
+        if (a.dim() == b.dim() && b.dim() >= 0 && a.weight() == b.weight() * b.extent()) {
+            return new Node(b.dim(), name, (int) extent, b.weight(), b.strides(), null);
+        }
+        if (hasTail(problem, a) || hasTail(problem, b)) {
+            return null;
+        }
+        return new Node(-1, name, (int) extent, 1, b.strides(), null);
+    }
+
+    private static boolean hasTail(Problem problem, Node n) {
+        return n.dim() >= 0 && problem.padded()[n.dim()] != problem.sizes()[n.dim()];
+    }
+
+    static int ceilDiv(int a, int b) {
+        return (int) (((long) a + b - 1) / b);
+    }
+}

@@ -1,0 +1,242 @@
+package dev.strider.processor.writer;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.TypeName;
+import dev.strider.processor.plan.LoopPlan;
+import dev.strider.processor.plan.Node;
+import dev.strider.processor.plan.Problem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import javax.lang.model.element.Modifier;
+
+/**
+ * Emits the loop nest of a {@link LoopPlan} as Java statements with literal sizes, strides and
+ * offsets. The main nest visits every logical element once; for a blocked output, pad nests
+ * then write zeros into the pad lanes. A dim whose range is partial (the tail block of a padded
+ * dim) is emitted as segments: the full blocks as a loop, the tail block as a fixed index with
+ * a shorter range below it.
+ */
+final class NestWriter {
+
+    private final LoopPlan plan;
+    private final String tablePrefix;
+    private final Set<String> reserved;
+    private final List<FieldSpec> tables = new ArrayList<>();
+    private int statements;
+    private int loops;
+
+    /**
+     * @param tablePrefix prefix of the static tables for non-linear dims ({@code FLIP_SRC_W})
+     * @param reserved    names the nest must not use for locals (the method's parameters)
+     */
+    NestWriter(LoopPlan plan, String tablePrefix, Set<String> reserved) {
+        this.plan = plan;
+        this.tablePrefix = tablePrefix;
+        this.reserved = reserved;
+        for (Node n : plan.nodes()) {
+            if (n.isTable()) {
+                for (int o = 0; o < n.tables().length; o++) {
+                    tables.add(FieldSpec.builder(ArrayTypeName.of(TypeName.INT), tableName(n, o),
+                                    Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                            .initializer("$L", intArray(n.tables()[o]))
+                            .build());
+                }
+            }
+        }
+    }
+
+    /** Static offset tables the nests refer to. */
+    List<FieldSpec> tables() {
+        return tables;
+    }
+
+    /** Element statements plus loops emitted so far, for the method-size estimate. */
+    int statements() {
+        return statements;
+    }
+
+    int loops() {
+        return loops;
+    }
+
+    /** Every logical element once; {@code element} builds the statement from each operand's offset. */
+    CodeBlock logical(Function<List<CodeBlock>, CodeBlock> element) {
+        Problem p = plan.problem();
+        int[][] range = new int[p.rank()][];
+        for (int d = 0; d < p.rank(); d++) {
+            range[d] = new int[] {0, p.sizes()[d]};
+        }
+        CodeBlock.Builder code = CodeBlock.builder();
+        emit(code, 0, range, allOperands(), startOffsets(), element);
+        return code.build();
+    }
+
+    /** Zeros into every pad lane of the output (empty when it has none). */
+    CodeBlock padLanes(Function<CodeBlock, CodeBlock> zero) {
+        Problem p = plan.problem();
+        CodeBlock.Builder code = CodeBlock.builder();
+        for (int d = 0; d < p.rank(); d++) {
+            if (p.padded()[d] == p.sizes()[d]) {
+                continue;
+            }
+            int[][] range = new int[p.rank()][];
+            for (int e = 0; e < p.rank(); e++) {
+                range[e] = e == d ? new int[] {p.sizes()[e], p.padded()[e]} : new int[] {0, p.padded()[e]};
+            }
+            code.add("// pad lanes: $L $L..$L\n", p.dims().charAt(d), p.sizes()[d], p.padded()[d] - 1);
+            emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
+        }
+        return code.build();
+    }
+
+    private int[] allOperands() {
+        int[] all = new int[plan.problem().operands().size()];
+        for (int k = 0; k < all.length; k++) {
+            all[k] = k;
+        }
+        return all;
+    }
+
+    private Offset[] startOffsets() {
+        Offset[] start = new Offset[plan.base().length];
+        for (int k = 0; k < start.length; k++) {
+            start[k] = new Offset(null, plan.base()[k]);
+        }
+        return start;
+    }
+
+    /** An operand's offset: a local variable (or none) plus a literal. */
+    private record Offset(String variable, long literal) {
+        Offset plus(long more) {
+            return new Offset(variable, literal + more);
+        }
+
+        CodeBlock code() {
+            if (variable == null) {
+                return CodeBlock.of("$L", literal);
+            }
+            if (literal == 0) {
+                return CodeBlock.of("$N", variable);
+            }
+            return literal > 0 ? CodeBlock.of("$N + $L", variable, literal) : CodeBlock.of("$N - $L", variable, -literal);
+        }
+    }
+
+    private void emit(CodeBlock.Builder code, int k, int[][] range, int[] used, Offset[] at,
+                      Function<List<CodeBlock>, CodeBlock> element) {
+        List<Node> nodes = plan.nodes();
+        if (k == nodes.size()) {
+            List<CodeBlock> offsets = new ArrayList<>();
+            for (int o : used) {
+                offsets.add(at[o].code());
+            }
+            code.add(element.apply(offsets));
+            statements++;
+            return;
+        }
+        Node n = nodes.get(k);
+        int lo = 0;
+        int hi = n.extent() * n.weight();
+        if (n.dim() >= 0) {
+            lo = range[n.dim()][0];
+            hi = range[n.dim()][1];
+        }
+        if (n.weight() == 1) {
+            iterate(code, k, n, lo, hi, range, used, at, element);
+            return;
+        }
+        // Segments of a blocked piece: a head partial block, full blocks, a tail partial block.
+        int w = n.weight();
+        int qlo = lo / w;
+        int qhi = (hi - 1) / w;
+        if (qlo == qhi) {
+            withRange(code, k, n, qlo, qlo + 1, lo - qlo * w, hi - qlo * w, range, used, at, element);
+            return;
+        }
+        int first = qlo;
+        if (lo % w != 0) {
+            withRange(code, k, n, first, first + 1, lo % w, w, range, used, at, element);
+            first++;
+        }
+        int last = hi / w;
+        if (last > first) {
+            withRange(code, k, n, first, last, 0, w, range, used, at, element);
+        }
+        if (hi % w != 0) {
+            withRange(code, k, n, last, last + 1, 0, hi % w, range, used, at, element);
+        }
+    }
+
+    private void withRange(CodeBlock.Builder code, int k, Node n, int qa, int qb, int lowerLo, int lowerHi,
+                           int[][] range, int[] used, Offset[] at, Function<List<CodeBlock>, CodeBlock> element) {
+        int[][] inner = range.clone();
+        inner[n.dim()] = new int[] {lowerLo, lowerHi};
+        if (lowerHi - lowerLo < n.weight()) {
+            code.add("// $L $L: $L of $L lanes below\n", n.name(), qb - qa == 1 ? "= " + qa : qa + ".." + (qb - 1),
+                    lowerHi - lowerLo, n.weight());
+        }
+        iterate(code, k, n, qa, qb, inner, used, at, element);
+    }
+
+    /** Node {@code k} over {@code [a, b)}: a loop, a fixed index, or unrolled copies. */
+    private void iterate(CodeBlock.Builder code, int k, Node n, int a, int b, int[][] range, int[] used,
+                         Offset[] at, Function<List<CodeBlock>, CodeBlock> element) {
+        if (b - a == 1 || k >= plan.unrolledFrom()) {
+            for (int q = a; q < b; q++) {
+                Offset[] next = at.clone();
+                for (int o : used) {
+                    next[o] = at[o].plus(step(n, o, q));
+                }
+                emit(code, k + 1, range, used, next, element);
+            }
+            return;
+        }
+        String var = local(n.name());
+        code.beginControlFlow("for (int $N = $L; $N < $L; $N++)", var, a, var, b, var);
+        loops++;
+        Offset[] next = at.clone();
+        for (int o : used) {
+            String operand = plan.problem().operands().get(o).name();
+            CodeBlock term = n.isTable()
+                    ? CodeBlock.of("$N[$N]", tableName(n, o), var)
+                    : n.strides()[o] == 1 ? CodeBlock.of("$N", var)
+                    : CodeBlock.of("$N * $L", var, n.strides()[o]);
+            if (!n.isTable() && n.strides()[o] == 0) {
+                continue;
+            }
+            String name = local(operand + Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1));
+            CodeBlock parent = at[o].code();
+            boolean zero = at[o].variable() == null && at[o].literal() == 0;
+            code.addStatement("int $N = $L", name, zero ? term : CodeBlock.of("$L + $L", parent, term));
+            next[o] = new Offset(name, 0);
+        }
+        emit(code, k + 1, range, used, next, element);
+        code.endControlFlow();
+    }
+
+    private static long step(Node n, int operand, int q) {
+        return n.isTable() ? n.tables()[operand][q] : (long) q * n.strides()[operand];
+    }
+
+    private String local(String name) {
+        return reserved.contains(name) ? name + "_" : name;
+    }
+
+    private String tableName(Node n, int operand) {
+        return (tablePrefix + "_" + plan.problem().operands().get(operand).name() + "_" + n.name())
+                .toUpperCase(Locale.ROOT);
+    }
+
+    private static CodeBlock intArray(int[] values) {
+        CodeBlock.Builder b = CodeBlock.builder().add("{");
+        for (int i = 0; i < values.length; i++) {
+            b.add(i == 0 ? "$L" : ", $L", values[i]);
+        }
+        return b.add("}").build();
+    }
+}

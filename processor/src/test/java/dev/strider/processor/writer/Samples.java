@@ -1,0 +1,51 @@
+package dev.strider.processor.writer;
+
+import dev.strider.kernel.BinaryOp;
+import dev.strider.kernel.ElementType;
+import dev.strider.kernel.UnaryOp;
+import dev.strider.layout.Layout;
+import dev.strider.layout.SliceWindow;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.NamedLayout;
+import dev.strider.processor.model.Param;
+
+/** Kernel methods built by hand, for writer tests. */
+final class Samples {
+
+    private Samples() {
+    }
+
+    static NamedLayout named(String name, Layout layout) {
+        return new NamedLayout(name, layout);
+    }
+
+    static KernelMethod.Reorder reorder(String name, ElementType type, Layout from, Layout to) {
+        return new KernelMethod.Reorder(name, Param.array("src", type), named("From", from), Param.array("dst", type),
+                named("To", to), false, 1, 0);
+    }
+
+    static KernelMethod.Reorder convert(String name, ElementType from, Layout fromLayout, ElementType to, Layout toLayout,
+                                        boolean unsigned, double scale, double shift) {
+        return new KernelMethod.Reorder(name, Param.array("src", from), named("From", fromLayout), Param.array("dst", to),
+                named("To", toLayout), unsigned, scale, shift);
+    }
+
+    static KernelMethod.Slice slice(String name, ElementType type, Layout from, SliceWindow window, Layout to) {
+        return new KernelMethod.Slice(name, Param.array("src", type), named("From", from), window,
+                Param.array("dst", type), named("To", to));
+    }
+
+    static KernelMethod.Fill fill(String name, ElementType type, Layout layout) {
+        return new KernelMethod.Fill(name, Param.array("dst", type), named("Target", layout), Param.scalar("value", type));
+    }
+
+    static KernelMethod.Unary unary(String name, ElementType type, UnaryOp op, Layout in, Layout out) {
+        return new KernelMethod.Unary(name, op, Param.array("in", type), named("In", in), Param.array("out", type),
+                named("Out", out));
+    }
+
+    static KernelMethod.Binary binary(String name, ElementType type, BinaryOp op, Layout a, Layout b, Layout out) {
+        return new KernelMethod.Binary(name, op, Param.array("a", type), named("A", a), Param.array("b", type),
+                named("B", b), Param.array("out", type), named("Out", out));
+    }
+}
