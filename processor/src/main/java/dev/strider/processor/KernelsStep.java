@@ -1,0 +1,90 @@
+package dev.strider.processor;
+
+import com.palantir.javapoet.JavaFile;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.LayoutResolver;
+import dev.strider.processor.model.ModelBuilder;
+import dev.strider.processor.validation.Message;
+import dev.strider.processor.validation.TargetSupport;
+import dev.strider.processor.writer.ScalarWriter;
+import dev.strider.runtime.Target;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Set;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.TypeElement;
+import javax.tools.JavaFileObject;
+
+/**
+ * One {@code @Kernels} interface, start to end: build the model (validating it), print the
+ * report, and when it has no error write {@code <Interface>_Scalar} with the interface as its
+ * single originating element.
+ */
+final class KernelsStep {
+
+    /** What became of a declaration. */
+    sealed interface Outcome {
+        /** Written; {@code provider} is the binary name of its {@code KernelProvider}. */
+        record Written(String provider) implements Outcome {
+        }
+
+        /** Errors were reported; nothing is written. */
+        record Failed() implements Outcome {
+        }
+
+        /** It names something not resolved yet: try again next round. Nothing was printed. */
+        record Deferred() implements Outcome {
+        }
+    }
+
+    private final ProcessingEnvironment env;
+    private final ProcessorOptions options;
+    private final TargetSupport targets;
+    private final Set<String> printed;
+
+    /** @param printed the keys of the diagnostics printed so far in this compilation */
+    KernelsStep(ProcessingEnvironment env, ProcessorOptions options, Set<String> printed) {
+        this.env = env;
+        this.options = options;
+        this.targets = new TargetSupport(env.getElementUtils(), options.targets());
+        this.printed = printed;
+    }
+
+    /**
+     * @param lastChance true when processing is over: an unresolved declaration is then reported
+     *                   instead of deferred
+     */
+    Outcome process(TypeElement type, LayoutResolver layouts, boolean lastChance) {
+        ModelBuilder.Result result = new ModelBuilder(env.getElementUtils(), layouts, targets).build(type);
+        if (result.isUnresolved() && !lastChance) {
+            return new Outcome.Deferred();
+        }
+        result.report().printTo(env.getMessager(), printed);
+        result.unresolved().printTo(env.getMessager(), printed);
+        if (result.kernelSet().isEmpty()) {
+            return new Outcome.Failed();
+        }
+        return write(type, result.kernelSet().get());
+    }
+
+    private Outcome write(TypeElement type, KernelSet set) {
+        String name = set.generatedName(Target.SCALAR);
+        String qualified = set.packageName().isEmpty() ? name : set.packageName() + "." + name;
+        JavaFile file = new ScalarWriter(options).write(set);
+        if (!file.packageName().equals(set.packageName()) || !file.typeSpec().name().equals(name)) {
+            throw new IllegalStateException("the writer made " + file.packageName() + "." + file.typeSpec().name()
+                    + " for " + qualified);
+        }
+        try {
+            JavaFileObject source = env.getFiler().createSourceFile(qualified, type);
+            try (Writer writer = source.openWriter()) {
+                file.writeTo(writer);
+            }
+        } catch (IOException e) {
+            env.getMessager().printMessage(Message.WRITE_FAILED.kind(),
+                    Message.WRITE_FAILED.format(qualified, e.getMessage()), type);
+            return new Outcome.Failed();
+        }
+        return new Outcome.Written(qualified + "$Provider");
+    }
+}

@@ -1,0 +1,151 @@
+package dev.strider.processor.model;
+
+import dev.strider.layout.Layout;
+import dev.strider.processor.validation.Message;
+import dev.strider.processor.validation.ValidationReport;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+
+/**
+ * Turns the class literals of kernel annotations ({@code from = Planar.class}) into layouts, by
+ * reading the {@code @Layout} annotation of the named type and building it with the runtime's
+ * {@link Layout#declared}. A bad layout is reported on the {@code @Layout} value at fault, in the
+ * runtime's words. One resolver serves a round: each layout type is read once, and its
+ * diagnostics are added to the report of every declaration that uses it.
+ */
+public final class LayoutResolver {
+
+    static final String LAYOUT = "dev.strider.Layout";
+
+    /** A layout type read: its layout, or the diagnostics that explain why there is none. */
+    private record Resolved(Optional<NamedLayout> layout, ValidationReport diagnostics) {
+    }
+
+    private final Elements elements;
+    private final Map<String, Resolved> cache = new HashMap<>();
+
+    public LayoutResolver(Elements elements) {
+        this.elements = elements;
+    }
+
+    /**
+     * The layout that {@code member} of {@code annotation} names; empty (with the errors in
+     * {@code report}) when it names no valid layout.
+     *
+     * @throws Unresolved when the class literal names a type javac cannot resolve
+     */
+    Optional<NamedLayout> resolve(AnnotationReader annotation, String member, ValidationReport report) {
+        TypeMirror type = annotation.type(member);
+        return resolve(annotation, member, type, report);
+    }
+
+    /** As {@link #resolve(AnnotationReader, String, ValidationReport)} for a type already read. */
+    Optional<NamedLayout> resolve(AnnotationReader annotation, String member, TypeMirror type, ValidationReport report) {
+        if (type.getKind() != TypeKind.DECLARED) {
+            report.report(Message.NOT_A_LAYOUT, annotation.element(), annotation.mirror(),
+                    annotation.explicit(member), type.toString());
+            return Optional.empty();
+        }
+        TypeElement layoutType = (TypeElement) ((DeclaredType) type).asElement();
+        Optional<AnnotationMirror> layoutAnnotation = AnnotationReader.find(layoutType, LAYOUT);
+        if (layoutAnnotation.isEmpty()) {
+            report.report(Message.NOT_A_LAYOUT, annotation.element(), annotation.mirror(),
+                    annotation.explicit(member), layoutType.getSimpleName());
+            return Optional.empty();
+        }
+        String key = layoutType.getQualifiedName().toString();
+        Resolved resolved = cache.get(key);
+        if (resolved == null) {
+            resolved = read(layoutType, layoutAnnotation.get());
+            cache.put(key, resolved);
+        }
+        report.addAll(resolved.diagnostics());
+        return resolved.layout();
+    }
+
+    private Resolved read(TypeElement type, AnnotationMirror mirror) {
+        AnnotationReader values = new AnnotationReader(elements, type, mirror);
+        String dims = values.string("dims");
+        int[] sizes = values.ints("sizes");
+        String format = values.string("format");
+        int[] strides = values.ints("strides");
+        int offset = values.integer("offset");
+        ValidationReport diagnostics = new ValidationReport();
+        try {
+            Layout layout = Layout.declared(dims, sizes, format, strides, offset);
+            return new Resolved(Optional.of(new NamedLayout(type.getSimpleName().toString(), layout)), diagnostics);
+        } catch (IllegalArgumentException e) {
+            Field field = blame(dims, sizes, format, strides, offset);
+            diagnostics.report(field.message, type, mirror, field.member == null ? null : values.explicit(field.member),
+                    e.getMessage());
+            return new Resolved(Optional.empty(), diagnostics);
+        }
+    }
+
+    /** The {@code @Layout} members, each with the message for the errors it causes. */
+    enum Field {
+        DIMS("dims", Message.LAYOUT_DIMS),
+        SIZES("sizes", Message.LAYOUT_SIZES),
+        FORMAT("format", Message.LAYOUT_FORMAT),
+        STRIDES("strides", Message.LAYOUT_STRIDES),
+        FORMAT_AND_STRIDES("strides", Message.LAYOUT_FORMAT_AND_STRIDES),
+        OFFSET("offset", Message.LAYOUT_OFFSET),
+        /** Should not happen: {@link Layout#declared} failed but none of its steps did. */
+        UNKNOWN(null, Message.LAYOUT_SIZES);
+
+        final String member;
+        final Message message;
+
+        Field(String member, Message message) {
+            this.member = member;
+            this.message = message;
+        }
+    }
+
+    /**
+     * Which member made {@link Layout#declared} fail: its steps, in its order, each with the
+     * runtime's own factory (the layout math is not repeated here, only split by member).
+     */
+    static Field blame(String dims, int[] sizes, String format, int[] strides, int offset) {
+        boolean hasFormat = !format.isEmpty();
+        boolean hasStrides = strides.length > 0;
+        if (hasFormat && hasStrides) {
+            return Field.FORMAT_AND_STRIDES;
+        }
+        int[] ones = new int[dims.length()];
+        Arrays.fill(ones, 1);
+        if (fails(() -> Layout.packed(dims, ones))) {
+            return Field.DIMS;
+        }
+        if (fails(() -> Layout.packed(dims, sizes))) {
+            return Field.SIZES;
+        }
+        if (hasFormat && fails(() -> Layout.of(dims, sizes, format))) {
+            return Field.FORMAT;
+        }
+        if (hasStrides && fails(() -> Layout.strided(dims, sizes, strides))) {
+            return Field.STRIDES;
+        }
+        if (fails(() -> Layout.declared(dims, sizes, format, strides, offset))) {
+            return Field.OFFSET;
+        }
+        return Field.UNKNOWN;
+    }
+
+    private static boolean fails(Runnable step) {
+        try {
+            step.run();
+            return false;
+        } catch (IllegalArgumentException e) {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,589 @@
+package dev.strider.processor.model;
+
+import dev.strider.kernel.BinaryOp;
+import dev.strider.kernel.Checks;
+import dev.strider.kernel.ElementType;
+import dev.strider.kernel.UnaryKind;
+import dev.strider.kernel.UnaryOp;
+import dev.strider.layout.SliceWindow;
+import dev.strider.processor.validation.Message;
+import dev.strider.processor.validation.TargetSupport;
+import dev.strider.processor.validation.ValidationReport;
+import dev.strider.runtime.Target;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/**
+ * Builds the model of one {@code @Kernels} interface from its elements, checking everything the
+ * generated code relies on. Every problem goes to the report on the narrowest position (element,
+ * annotation, value); one bad method does not stop the others from being checked. The kernel set
+ * is built only when there is no error.
+ */
+public final class ModelBuilder {
+
+    static final String KERNELS = "dev.strider.Kernels";
+
+    private static final String ARRAY_TYPES = "an array of double, float, long, int, short or byte";
+    private static final String SCALAR_TYPES = "one of double, float, long, int, short or byte";
+
+    /**
+     * What building found.
+     *
+     * @param kernelSet  present when there is no error and nothing unresolved
+     * @param report     the errors and notes
+     * @param unresolved an error per type or value javac could not resolve; when not empty the
+     *                   declaration should be tried again in a later round, and these printed
+     *                   only if it is still unresolved when processing is over
+     */
+    public record Result(Optional<KernelSet> kernelSet, ValidationReport report, ValidationReport unresolved) {
+
+        public boolean isUnresolved() {
+            return !unresolved.isEmpty();
+        }
+    }
+
+    private final Elements elements;
+    private final LayoutResolver layouts;
+    private final TargetSupport targets;
+
+    public ModelBuilder(Elements elements, LayoutResolver layouts, TargetSupport targets) {
+        this.elements = elements;
+        this.layouts = layouts;
+        this.targets = targets;
+    }
+
+    /** Builds the kernel set {@code type} declares; {@code type} carries {@code @Kernels}. */
+    public Result build(TypeElement type) {
+        ValidationReport report = new ValidationReport();
+        ValidationReport unresolved = new ValidationReport();
+        AnnotationMirror kernels = AnnotationReader.find(type, KERNELS)
+                .orElseThrow(() -> new IllegalArgumentException(type + " is not annotated with @Kernels"));
+        String scalarName = String.join("_", simpleNames(type)) + "_Scalar";
+
+        if (type.getKind() != ElementKind.INTERFACE) {
+            report.report(Message.KERNELS_NOT_INTERFACE, type, kernels, type.getSimpleName(), describeKind(type));
+            return new Result(Optional.empty(), report, unresolved);
+        }
+        checkImplementable(type, kernels, report);
+        checkInherited(type, kernels, report);
+
+        List<Target> selected = List.of();
+        try {
+            AnnotationReader values = new AnnotationReader(elements, type, kernels);
+            List<Target> declared = values.enumConstants("targets").stream().map(Target::valueOf)
+                    .collect(Collectors.toList());
+            selected = targets.select(type, kernels, values.explicit("targets"), declared, scalarName, report);
+        } catch (Unresolved u) {
+            unresolved(unresolved, u, scalarName);
+        }
+
+        List<KernelMethod> methods = new ArrayList<>();
+        boolean complete = true;
+        for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            try {
+                Optional<Optional<KernelMethod>> built = method(method, report);
+                if (built.isPresent()) {
+                    complete &= built.get().isPresent();
+                    built.get().ifPresent(methods::add);
+                }
+            } catch (Unresolved u) {
+                complete = false;
+                unresolved(unresolved, u, scalarName);
+            }
+        }
+
+        Optional<KernelSet> set = Optional.empty();
+        if (complete && !report.hasErrors() && unresolved.isEmpty()) {
+            set = Optional.of(new KernelSet(packageName(type), simpleNames(type), selected, methods));
+        }
+        return new Result(set, report, unresolved);
+    }
+
+    private static void unresolved(ValidationReport unresolved, Unresolved u, String scalarName) {
+        unresolved.report(Message.UNRESOLVED, u.element, u.annotation, u.value, u.what, scalarName);
+    }
+
+    // ------------------------------------------------------------------ the interface
+
+    private static String describeKind(TypeElement type) {
+        String kind = type.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        return ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
+    }
+
+    private void checkImplementable(TypeElement type, AnnotationMirror kernels, ValidationReport report) {
+        List<String> reasons = new ArrayList<>();
+        if (type.getNestingKind() == NestingKind.LOCAL) {
+            reasons.add("it is local to a method (declare it at top level or as a member)");
+        }
+        if (type.getModifiers().contains(Modifier.PRIVATE)) {
+            reasons.add("it is private");
+        }
+        for (Element e = type.getEnclosingElement(); e instanceof TypeElement; e = e.getEnclosingElement()) {
+            if (e.getModifiers().contains(Modifier.PRIVATE)) {
+                reasons.add("its enclosing type " + e.getSimpleName() + " is private");
+            }
+        }
+        if (type.getModifiers().contains(Modifier.SEALED)) {
+            reasons.add("it is sealed");
+        }
+        if (!type.getTypeParameters().isEmpty()) {
+            reasons.add("it declares type parameters " + typeParameters(type.getTypeParameters()));
+        }
+        if (!reasons.isEmpty()) {
+            report.report(Message.KERNELS_NOT_IMPLEMENTABLE, type, kernels, type.getSimpleName(),
+                    String.join("; ", reasons));
+        }
+    }
+
+    /** Abstract methods inherited from superinterfaces would have to be generated too: not supported. */
+    private void checkInherited(TypeElement type, AnnotationMirror kernels, ValidationReport report) {
+        List<ExecutableElement> declared = ElementFilter.methodsIn(type.getEnclosedElements());
+        for (ExecutableElement m : ElementFilter.methodsIn(elements.getAllMembers(type))) {
+            Element owner = m.getEnclosingElement();
+            if (owner.equals(type) || !m.getModifiers().contains(Modifier.ABSTRACT)
+                    || owner.getKind() != ElementKind.INTERFACE) {
+                continue;
+            }
+            boolean overridden = false;
+            for (ExecutableElement d : declared) {
+                overridden |= elements.overrides(d, m, type);
+            }
+            if (!overridden) {
+                report.report(Message.INHERITED_METHOD, type, kernels, type.getSimpleName(), m,
+                        ((TypeElement) owner).getQualifiedName());
+            }
+        }
+    }
+
+    private static List<String> simpleNames(TypeElement type) {
+        List<String> names = new ArrayList<>();
+        for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+            names.add(e.getSimpleName().toString());
+        }
+        Collections.reverse(names);
+        return names;
+    }
+
+    private String packageName(TypeElement type) {
+        PackageElement p = elements.getPackageOf(type);
+        return p.isUnnamed() ? "" : p.getQualifiedName().toString();
+    }
+
+    private static String typeParameters(List<? extends TypeParameterElement> parameters) {
+        return parameters.stream().map(p -> p.getSimpleName().toString()).collect(Collectors.joining(", ", "<", ">"));
+    }
+
+    // ------------------------------------------------------------------ methods
+
+    /**
+     * Empty when the method is not a kernel (a default, static or private method); else the
+     * kernel, or empty inside when it has errors (already reported).
+     */
+    private Optional<Optional<KernelMethod>> method(ExecutableElement method, ValidationReport report) {
+        List<AnnotationMirror> annotations = new ArrayList<>();
+        List<KernelKind> kinds = new ArrayList<>();
+        for (AnnotationMirror m : method.getAnnotationMirrors()) {
+            KernelKind.of(m).ifPresent(k -> {
+                annotations.add(m);
+                kinds.add(k);
+            });
+        }
+        String name = method.getSimpleName().toString();
+        if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
+            String what = method.isDefault() ? "default" : method.getModifiers().contains(Modifier.STATIC) ? "static"
+                    : "private";
+            for (int i = 0; i < annotations.size(); i++) {
+                report.report(Message.KERNEL_NOT_ABSTRACT, method, annotations.get(i), kinds.get(i).simpleName(),
+                        what, name);
+            }
+            return Optional.empty();
+        }
+        if (overridesObjectMethod(method)) {
+            return Optional.empty(); // equals, hashCode, toString redeclared: Object implements them
+        }
+        if (annotations.isEmpty()) {
+            report.report(Message.MISSING_KERNEL, method, name);
+            return Optional.of(Optional.empty());
+        }
+        if (annotations.size() > 1) {
+            String all = kinds.stream().map(k -> "@" + k.simpleName()).collect(Collectors.joining(" and "));
+            report.report(Message.MULTIPLE_KERNELS, method, annotations.get(1), name, all);
+            return Optional.of(Optional.empty());
+        }
+        boolean ok = true;
+        if (method.getReturnType().getKind() != TypeKind.VOID) {
+            report.report(Message.RETURN_TYPE, method, name, method.getReturnType());
+            ok = false;
+        }
+        if (!method.getTypeParameters().isEmpty()) {
+            report.report(Message.GENERIC_METHOD, method, name, typeParameters(method.getTypeParameters()));
+            ok = false;
+        }
+        KernelKind kind = kinds.get(0);
+        AnnotationReader values = new AnnotationReader(elements, method, annotations.get(0));
+        Optional<List<Param>> params = params(method, kind, report);
+        Optional<KernelMethod> built = new MethodBuilder(name, kind, values, params, report).build();
+        return Optional.of(ok ? built : Optional.empty());
+    }
+
+    private boolean overridesObjectMethod(ExecutableElement method) {
+        TypeElement object = elements.getTypeElement("java.lang.Object");
+        for (ExecutableElement m : ElementFilter.methodsIn(object.getEnclosedElements())) {
+            if (m.getModifiers().contains(Modifier.PUBLIC) && elements.overrides(method, m, (TypeElement) method.getEnclosingElement())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The parameters as the kernel kind expects them, or empty (with the errors reported). */
+    private Optional<List<Param>> params(ExecutableElement method, KernelKind kind, ValidationReport report) {
+        List<? extends VariableElement> declared = method.getParameters();
+        String name = method.getSimpleName().toString();
+        List<KernelKind.Role> roles = kind.roles();
+        if (declared.size() != roles.size()) {
+            report.report(Message.PARAMETER_COUNT, method, kind.simpleName(), name, declared.size(),
+                    kind.simpleName(), roles.size(), name, kind.signature());
+            return Optional.empty();
+        }
+        List<Param> params = new ArrayList<>();
+        boolean ok = true;
+        for (int i = 0; i < roles.size(); i++) {
+            VariableElement p = declared.get(i);
+            TypeMirror type = p.asType();
+            if (isUnresolved(type)) {
+                throw new Unresolved("the type of parameter " + p.getSimpleName() + " of " + name, p, null, null);
+            }
+            boolean array = roles.get(i).array();
+            Optional<ElementType> elementType = array ? arrayOf(type) : primitive(type);
+            if (elementType.isEmpty()) {
+                report.report(Message.PARAMETER_TYPE, p, p.getSimpleName(), name, type,
+                        array ? ARRAY_TYPES : SCALAR_TYPES);
+                ok = false;
+                continue;
+            }
+            params.add(new Param(p.getSimpleName().toString(), elementType.get(), array));
+        }
+        if (!ok) {
+            return Optional.empty();
+        }
+        if (kind.oneElementType()) {
+            Param first = params.get(0);
+            for (int i = 1; i < params.size(); i++) {
+                Param p = params.get(i);
+                if (p.type() != first.type()) {
+                    report.report(Message.ELEMENT_TYPE_MISMATCH, declared.get(i), p.name(), name, typeName(p),
+                            first.name(), typeName(first), kind.simpleName());
+                    ok = false;
+                }
+            }
+        }
+        return ok ? Optional.of(params) : Optional.empty();
+    }
+
+    private static boolean isUnresolved(TypeMirror type) {
+        TypeMirror t = type;
+        while (t.getKind() == TypeKind.ARRAY) {
+            t = ((ArrayType) t).getComponentType();
+        }
+        return t.getKind() == TypeKind.ERROR;
+    }
+
+    private static Optional<ElementType> arrayOf(TypeMirror type) {
+        return type.getKind() == TypeKind.ARRAY ? primitive(((ArrayType) type).getComponentType()) : Optional.empty();
+    }
+
+    private static Optional<ElementType> primitive(TypeMirror type) {
+        switch (type.getKind()) {
+            case DOUBLE:
+            case FLOAT:
+            case LONG:
+            case INT:
+            case SHORT:
+            case BYTE:
+                return Optional.of(ElementType.ofJavaName(type.getKind().name().toLowerCase(Locale.ROOT)));
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /** {@code float[]} or {@code float}. */
+    static String typeName(Param p) {
+        return p.type().javaName() + (p.array() ? "[]" : "");
+    }
+
+    // ------------------------------------------------------------------ one kernel annotation
+
+    /** Reads and checks one kernel annotation against the method's parameters. */
+    private final class MethodBuilder {
+
+        private final String name;
+        private final KernelKind kind;
+        private final AnnotationReader values;
+        private final Optional<List<Param>> params;
+        private final ValidationReport report;
+        private boolean ok = true;
+
+        MethodBuilder(String name, KernelKind kind, AnnotationReader values, Optional<List<Param>> params,
+                      ValidationReport report) {
+            this.name = name;
+            this.kind = kind;
+            this.values = values;
+            this.params = params;
+            this.report = report;
+        }
+
+        Optional<KernelMethod> build() {
+            Optional<KernelMethod> method;
+            switch (kind) {
+                case REORDER: method = reorder(); break;
+                case SLICE: method = slice(); break;
+                case FILL: method = fill(); break;
+                case UNARY: method = unary(); break;
+                case BINARY: method = binary(); break;
+                default: throw new AssertionError(kind);
+            }
+            return ok && params.isPresent() ? method : Optional.empty();
+        }
+
+        private Optional<KernelMethod> reorder() {
+            Optional<NamedLayout> from = layout("from");
+            Optional<NamedLayout> to = layout("to");
+            boolean unsigned = values.bool("unsignedSource");
+            double scale = finite("scale");
+            double shift = finite("shift");
+            if (unsigned && params.isPresent() && !params.get().get(0).type().hasUnsignedReading()) {
+                Param src = params.get().get(0);
+                error(Message.UNSIGNED_SOURCE, "unsignedSource", src.name(), typeName(src));
+            }
+            if (from.isPresent() && to.isPresent()) {
+                try {
+                    Checks.sameShape(role("from", from.get()), from.get().layout(), role("to", to.get()), to.get().layout());
+                } catch (IllegalArgumentException e) {
+                    error(Message.REORDER_SHAPE, "to", e.getMessage());
+                }
+            }
+            to.ifPresent(l -> writable("to", l));
+            if (!complete(from, to)) {
+                return Optional.empty();
+            }
+            List<Param> p = params.get();
+            return Optional.of(new KernelMethod.Reorder(name, p.get(0), from.get(), p.get(1), to.get(), unsigned,
+                    scale, shift));
+        }
+
+        private Optional<KernelMethod> slice() {
+            Optional<NamedLayout> from = layout("from");
+            int[] offsets = values.ints("offsets");
+            int[] sizes = values.ints("sizes");
+            int[] strides = values.ints("strides");
+            int[] outputSizes = values.ints("outputSizes");
+            TypeMirror toType = values.type("to");
+            boolean packed = toType.getKind() == TypeKind.VOID;
+            Optional<NamedLayout> to = packed ? Optional.empty() : layouts.resolve(values, "to", toType, report);
+            if (!packed && to.isEmpty()) {
+                ok = false;
+            }
+            if (from.isEmpty()) {
+                return Optional.empty();
+            }
+            SliceWindow window;
+            try {
+                window = SliceWindow.of(from.get().layout(), offsets, sizes, strides);
+                if (outputSizes.length > 0) {
+                    window = window.withOutputSizes(outputSizes);
+                }
+            } catch (IllegalArgumentException e) {
+                SliceBlame blame = SliceBlame.of(e.getMessage());
+                error(blame.message, blame.member, e.getMessage());
+                return Optional.empty();
+            }
+            if (packed) {
+                try {
+                    to = Optional.of(new NamedLayout("packed slice output", window.packedOutput()));
+                } catch (IllegalArgumentException e) {
+                    error(Message.SLICE_OUTPUT_SIZE, values.isExplicit("outputSizes") ? "outputSizes" : "sizes",
+                            "packed slice output: " + e.getMessage());
+                    return Optional.empty();
+                }
+            } else if (to.isPresent()) {
+                try {
+                    Checks.sliceFits(from.get().layout(), window, to.get().layout());
+                } catch (IllegalArgumentException e) {
+                    error(Message.SLICE_OUTPUT, "to", to.get().name(), e.getMessage());
+                }
+                writable("to", to.get());
+            }
+            if (!complete(from, to)) {
+                return Optional.empty();
+            }
+            List<Param> p = params.get();
+            return Optional.of(new KernelMethod.Slice(name, p.get(0), from.get(), window, p.get(1), to.get()));
+        }
+
+        private Optional<KernelMethod> fill() {
+            Optional<NamedLayout> layout = layout("layout");
+            layout.ifPresent(l -> writable("layout", l));
+            if (!complete(layout)) {
+                return Optional.empty();
+            }
+            List<Param> p = params.get();
+            return Optional.of(new KernelMethod.Fill(name, p.get(0), layout.get(), p.get(1)));
+        }
+
+        private Optional<KernelMethod> unary() {
+            UnaryKind op = UnaryKind.valueOf(values.enumConstant("op"));
+            Optional<NamedLayout> in = layout("in");
+            Optional<NamedLayout> out = layout("out");
+            double scale = finite("scale");
+            double shift = finite("shift");
+            if (op != UnaryKind.SCALE_SHIFT) {
+                for (String member : List.of("scale", "shift")) {
+                    if (values.isExplicit(member)) {
+                        error(Message.SCALE_SHIFT_UNUSED, member, member, op);
+                    }
+                }
+            }
+            if (in.isPresent() && out.isPresent()) {
+                try {
+                    Checks.sameShape(role("in", in.get()), in.get().layout(), role("out", out.get()), out.get().layout());
+                } catch (IllegalArgumentException e) {
+                    error(Message.UNARY_SHAPE, "out", e.getMessage());
+                }
+            }
+            out.ifPresent(l -> writable("out", l));
+            if (!complete(in, out)) {
+                return Optional.empty();
+            }
+            List<Param> p = params.get();
+            return Optional.of(new KernelMethod.Unary(name, UnaryOp.of(op, scale, shift), p.get(0), in.get(),
+                    p.get(1), out.get()));
+        }
+
+        private Optional<KernelMethod> binary() {
+            BinaryOp op = BinaryOp.valueOf(values.enumConstant("op"));
+            Optional<NamedLayout> a = layout("a");
+            Optional<NamedLayout> b = layout("b");
+            Optional<NamedLayout> out = layout("out");
+            if (out.isPresent()) {
+                for (String member : List.of("a", "b")) {
+                    Optional<NamedLayout> operand = member.equals("a") ? a : b;
+                    if (operand.isPresent()) {
+                        try {
+                            Checks.broadcastable(role(member, operand.get()), operand.get().layout(), out.get().layout());
+                        } catch (IllegalArgumentException e) {
+                            error(Message.BINARY_BROADCAST, member, e.getMessage());
+                        }
+                    }
+                }
+                writable("out", out.get());
+            }
+            if (!complete(a, b, out)) {
+                return Optional.empty();
+            }
+            List<Param> p = params.get();
+            return Optional.of(new KernelMethod.Binary(name, op, p.get(0), a.get(), p.get(1), b.get(), p.get(2),
+                    out.get()));
+        }
+
+        // -------------------------------------------------------------- helpers
+
+        private Optional<NamedLayout> layout(String member) {
+            Optional<NamedLayout> layout = layouts.resolve(values, member, report);
+            if (layout.isEmpty()) {
+                ok = false;
+            }
+            return layout;
+        }
+
+        /** {@code from (Planar)}: how the runtime's checks name an operand here. */
+        private String role(String member, NamedLayout layout) {
+            return member + " (" + layout.name() + ")";
+        }
+
+        private void writable(String member, NamedLayout layout) {
+            if (layout.layout().overlaps()) {
+                error(Message.OVERLAPPING_OUTPUT, member, member, layout.name(), layout.layout().overlapReason());
+            }
+        }
+
+        private double finite(String member) {
+            double value = values.real(member);
+            if (!Double.isFinite(value)) {
+                error(Message.NON_FINITE, member, member, value);
+            }
+            return value;
+        }
+
+        @SafeVarargs
+        private boolean complete(Optional<NamedLayout>... layouts) {
+            for (Optional<NamedLayout> l : layouts) {
+                if (l.isEmpty()) {
+                    return false;
+                }
+            }
+            return ok && params.isPresent();
+        }
+
+        private void error(Message message, String member, Object... args) {
+            report.report(message, values.element(), values.mirror(), values.explicit(member), args);
+            ok = false;
+        }
+    }
+
+    /**
+     * Which {@code @Slice} member a {@link SliceWindow} error is about, from the start of the
+     * runtime's message (its wording is pinned by one test per message).
+     */
+    enum SliceBlame {
+        OFFSETS_RANK("slice offsets ", "offsets", Message.SLICE_RANK),
+        SIZES_RANK("slice sizes ", "sizes", Message.SLICE_RANK),
+        STRIDES_RANK("slice strides ", "strides", Message.SLICE_RANK),
+        OUTPUT_RANK("slice output sizes ", "outputSizes", Message.SLICE_RANK),
+        STRIDE("slice stride of dim ", "strides", Message.SLICE_STRIDE),
+        OFFSET("window offset of dim ", "offsets", Message.SLICE_WINDOW),
+        SIZE("window size of dim ", "sizes", Message.SLICE_WINDOW),
+        PAST_INPUT("window of dim ", "sizes", Message.SLICE_WINDOW),
+        OUTPUT_SIZE("output size of dim ", "outputSizes", Message.SLICE_OUTPUT_SIZE),
+        /** A message not foreseen here: on the whole annotation. */
+        OTHER("", "", Message.SLICE_WINDOW);
+
+        final String prefix;
+        final String member;
+        final Message message;
+
+        SliceBlame(String prefix, String member, Message message) {
+            this.prefix = prefix;
+            this.member = member;
+            this.message = message;
+        }
+
+        static SliceBlame of(String message) {
+            for (SliceBlame b : values()) {
+                if (message != null && message.startsWith(b.prefix)) {
+                    return b;
+                }
+            }
+            return OTHER;
+        }
+    }
+}

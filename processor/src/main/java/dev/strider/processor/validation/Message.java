@@ -1,0 +1,135 @@
+package dev.strider.processor.validation;
+
+import java.util.Locale;
+import javax.tools.Diagnostic;
+
+/**
+ * Every message the processor prints: a tag, a kind and a format string. Printed as
+ * {@code [Tag] text}; the tag is what users search for and what tests assert.
+ *
+ * <p>Messages whose format is just {@code %s} carry the runtime's own text (a layout or slice
+ * error from {@code dev.strider.layout}, a shape error from {@code dev.strider.kernel.Checks}): the
+ * processor checks declarations with the very code the generic kernels run, and says what they
+ * would say.
+ */
+public enum Message {
+
+    // ------------------------------------------------------------------ @Layout (the runtime's text)
+
+    /** {@code dims "NCHWX1" ... is not a letter}, wrong rank, a dim named twice. On {@code dims}. */
+    LAYOUT_DIMS("StriderLayoutDims", "%s"),
+    /** {@code size of dim C is 0; sizes must be at least 1}, wrong count, too large a buffer. On {@code sizes}. */
+    LAYOUT_SIZES("StriderLayoutSizes", "%s"),
+    /** A malformed or inconsistent format tag, or one whose padding is too large. On {@code format}. */
+    LAYOUT_FORMAT("StriderLayoutFormat", "%s"),
+    /** A negative layout stride, wrong count, too large a buffer. On {@code strides}. */
+    LAYOUT_STRIDES("StriderLayoutStrides", "%s"),
+    /** {@code give format "nhwc" or strides [..], not both}. On {@code strides}. */
+    LAYOUT_FORMAT_AND_STRIDES("StriderLayoutFormatAndStrides", "%s"),
+    /** A negative base offset, or one that makes the buffer too large. On {@code offset}. */
+    LAYOUT_OFFSET("StriderLayoutOffset", "%s"),
+    /** A class literal naming a type without {@code @Layout}. On that class literal. */
+    NOT_A_LAYOUT("StriderNotALayout", "%s is not annotated with @Layout"),
+
+    // ------------------------------------------------------------------ the @Kernels type
+
+    KERNELS_NOT_INTERFACE("StriderKernelsNotInterface", "@Kernels applies to interfaces, but %s is %s"),
+    KERNELS_NOT_IMPLEMENTABLE("StriderKernelsNotImplementable",
+            "@Kernels interface %s cannot be implemented by a generated class: %s"),
+    INHERITED_METHOD("StriderInheritedMethod",
+            "@Kernels interface %s inherits abstract method %s from %s; declare every kernel method in the"
+                    + " @Kernels interface itself"),
+
+    // ------------------------------------------------------------------ kernel methods
+
+    MISSING_KERNEL("StriderMissingKernel",
+            "method %s has no kernel annotation; give it one of @Reorder, @Slice, @Fill, @Unary or @Binary,"
+                    + " or a default body"),
+    MULTIPLE_KERNELS("StriderMultipleKernels", "method %s has %s; give it exactly one kernel annotation"),
+    KERNEL_NOT_ABSTRACT("StriderKernelNotAbstract",
+            "@%s on %s method %s has no effect: only abstract methods are generated"),
+    RETURN_TYPE("StriderReturnType", "method %s returns %s; kernel methods return void"),
+    GENERIC_METHOD("StriderGenericMethod", "method %s declares type parameters %s; kernel methods must not be generic"),
+    PARAMETER_COUNT("StriderParameterCount", "@%s method %s has %d parameters, but @%s takes %d: void %s%s"),
+    PARAMETER_TYPE("StriderParameterType", "parameter %s of %s has type %s; it must be %s"),
+    ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
+            "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
+    UNSIGNED_SOURCE("StriderUnsignedSource",
+            "unsignedSource = true needs a byte, short or int source, but %s is %s"),
+    SCALE_SHIFT_UNUSED("StriderScaleShiftUnused", "%s applies to op SCALE_SHIFT only, but op is %s"),
+    NON_FINITE("StriderNonFinite", "%s is %s; scale and shift must be finite"),
+
+    // ------------------------------------------------------------------ operands (the runtime's text)
+
+    /** {@code Checks.sameShape} between {@code from} and {@code to}. On {@code to}. */
+    REORDER_SHAPE("StriderReorderShape", "%s"),
+    /** {@code Checks.sameShape} between {@code in} and {@code out}. On {@code out}. */
+    UNARY_SHAPE("StriderUnaryShape", "%s"),
+    /** {@code Checks.broadcastable} of {@code a} or {@code b} to {@code out}. On the operand. */
+    BINARY_BROADCAST("StriderBinaryBroadcast", "%s"),
+    OVERLAPPING_OUTPUT("StriderOverlappingOutput",
+            "%s layout %s cannot be written: %s; only layouts that are read may overlap"),
+
+    // ------------------------------------------------------------------ @Slice (the runtime's text)
+
+    /** {@code slice strides [1, 1] has 2 values but dims NCHW has 4}. On that value. */
+    SLICE_RANK("StriderSliceRank", "%s"),
+    /** {@code slice stride of dim W is 0; slice strides must not be 0}. On {@code strides}. */
+    SLICE_STRIDE("StriderSliceStride", "%s"),
+    /** A negative offset, an empty window, a window past the input. On {@code offsets} or {@code sizes}. */
+    SLICE_WINDOW("StriderSliceWindow", "%s"),
+    /** {@code output size of dim W is 9; the window (size 5, stride 2) allows 1..3}. On {@code outputSizes}. */
+    SLICE_OUTPUT_SIZE("StriderSliceOutputSize", "%s"),
+    /** {@code Checks.sliceFits}: an explicit {@code to} layout of other sizes. On {@code to}. */
+    SLICE_OUTPUT("StriderSliceOutput", "to %s does not fit the slice: %s"),
+
+    // ------------------------------------------------------------------ targets
+
+    TARGET_NOT_GENERATED("StriderTargetNotGenerated", "target %s is not generated yet; %s serves it",
+            Diagnostic.Kind.NOTE),
+    VECTOR_MODULE("StriderVectorModule",
+            "target VECTOR needs the module jdk.incubator.vector, which this compilation cannot read; compile"
+                    + " with --add-modules jdk.incubator.vector to enable it (until then %s serves it)",
+            Diagnostic.Kind.NOTE),
+
+    // ------------------------------------------------------------------ the processor itself
+
+    UNRESOLVED("StriderUnresolved",
+            "%s names a type or value that could not be resolved; %s is not generated"),
+    BAD_OPTION("StriderOption", "option -A%s has value %s; %s"),
+    WRITE_FAILED("StriderWriteFailed", "could not write %s: %s"),
+    INTERNAL_ERROR("StriderInternalError", "internal error while processing %s: %s; please report it%s");
+
+    private final String tag;
+    private final String format;
+    private final Diagnostic.Kind kind;
+
+    Message(String tag, String format) {
+        this(tag, format, Diagnostic.Kind.ERROR);
+    }
+
+    Message(String tag, String format, Diagnostic.Kind kind) {
+        this.tag = tag;
+        this.format = format;
+        this.kind = kind;
+    }
+
+    /** The tag, without brackets: {@code StriderSliceStride}. */
+    public String tag() {
+        return tag;
+    }
+
+    /** The format string, without the tag. */
+    public String formatString() {
+        return format;
+    }
+
+    public Diagnostic.Kind kind() {
+        return kind;
+    }
+
+    /** {@code [Tag] text}. */
+    public String format(Object... args) {
+        return "[" + tag + "] " + String.format(Locale.ROOT, format, args);
+    }
+}

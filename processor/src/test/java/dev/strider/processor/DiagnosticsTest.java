@@ -1,0 +1,599 @@
+package dev.strider.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.strider.processor.Source.compile;
+
+import com.google.testing.compile.Compilation;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test per diagnostic of the catalogue ({@code dev.strider.processor.validation.Message}): the
+ * exact text, and the line and column it points at (the annotation value at fault).
+ */
+class DiagnosticsTest {
+
+    // ================================================================== @Layout
+
+    @Nested
+    class Layouts {
+
+        private Source withLayout(String layout) {
+            return Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Bad.class)",
+                    "  void fill(float[] dst, float value);",
+                    "}",
+                    layout + " interface Bad {}");
+        }
+
+        @Test
+        void dimsNotALetter() {
+            Source s = withLayout("@Layout(dims = \"NC1W\", sizes = {1, 3, 4, 5})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutDims] dims \"NC1W\": '1' is not a letter; each dim is named by one letter A-Z",
+                    "@Layout(dims = |\"NC1W\"");
+        }
+
+        @Test
+        void dimsRank() {
+            Source s = withLayout("@Layout(dims = \"ABCDEFGHI\", sizes = {1, 1, 1, 1, 1, 1, 1, 1, 1})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutDims] dims \"ABCDEFGHI\" has rank 9; the rank must be from 1 to 8",
+                    "@Layout(dims = |\"ABCDEFGHI\"");
+        }
+
+        @Test
+        void sizeZero() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 0, 4, 5})");
+            s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim C is 0; sizes must be at least 1",
+                    "sizes = |{1, 0, 4, 5}");
+        }
+
+        @Test
+        void sizesCount() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {3, 4, 5})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutSizes] sizes [3, 4, 5] has 3 values but dims NCHW has 4",
+                    "sizes = |{3, 4, 5}");
+        }
+
+        @Test
+        void bufferTooLarge() {
+            Source s = withLayout("@Layout(dims = \"HW\", sizes = {65536, 65536})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutSizes] layout HW sizes [65536, 65536] needs a buffer of 4294967296 elements,"
+                            + " more than a Java array can index (2147483639)",
+                    "sizes = |{65536, 65536}");
+        }
+
+        @Test
+        void formatTag() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nhw\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"nhw\" does not place dim C (it needs one letter for each of NCHW)",
+                    "format = |\"nhw\"");
+        }
+
+        @Test
+        void formatBlockWithoutUpperCase() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nchw8c\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"nchw8c\": dim C has the inner block 8c but its outer letter is"
+                            + " lower case (write it upper case, as in nChw8c)",
+                    "format = |\"nchw8c\"");
+        }
+
+        @Test
+        void negativeStride() {
+            Source s = withLayout("@Layout(dims = \"HW\", sizes = {4, 5}, strides = {-5, 1})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutStrides] stride of dim H is -5; layout strides must not be negative"
+                            + " (a slice with a negative stride reverses a dim)",
+                    "strides = |{-5, 1}");
+        }
+
+        @Test
+        void formatAndStrides() {
+            Source s = withLayout("@Layout(dims = \"HW\", sizes = {4, 5}, format = \"wh\", strides = {5, 1})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormatAndStrides] give format \"wh\" or strides [5, 1], not both",
+                    "strides = |{5, 1}");
+        }
+
+        @Test
+        void negativeOffset() {
+            Source s = withLayout("@Layout(dims = \"HW\", sizes = {4, 5}, offset = -1)");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutOffset] offset is -1; the base offset must not be negative",
+                    "offset = |-1");
+        }
+
+        @Test
+        void notALayout() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = NotALayout.class, to = Planar.class)",
+                    "  void copy(float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s), "[StriderNotALayout] NotALayout is not annotated with @Layout",
+                    "from = NotALayout|.class");
+        }
+    }
+
+    // ================================================================== the @Kernels type
+
+    @Nested
+    class KernelsType {
+
+        @Test
+        void notAnInterface() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public abstract class Ops {",
+                    "}");
+            s.assertOnlyError(compile(s), "[StriderKernelsNotInterface] @Kernels applies to interfaces, but Ops is a class",
+                    "|@Kernels");
+        }
+
+        @Test
+        void notImplementable() {
+            Source s = Source.ops(
+                    "public class Ops {",
+                    "  @Kernels private interface Inner<T> {}",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderKernelsNotImplementable] @Kernels interface Inner cannot be implemented by a generated"
+                            + " class: it is private; it declares type parameters <T>",
+                    "|@Kernels private");
+        }
+
+        @Test
+        void inheritedMethod() {
+            Source s = Source.ops(
+                    "interface Base {",
+                    "  void copy(float[] src, float[] dst);",
+                    "}",
+                    "@Kernels",
+                    "public interface Ops extends Base {",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderInheritedMethod] @Kernels interface Ops inherits abstract method copy(float[],float[])"
+                            + " from test.Base; declare every kernel method in the @Kernels interface itself",
+                    "|@Kernels");
+        }
+    }
+
+    // ================================================================== kernel methods
+
+    @Nested
+    class Methods {
+
+        @Test
+        void missingKernelAnnotation() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  void copy(float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderMissingKernel] method copy has no kernel annotation; give it one of @Reorder, @Slice,"
+                            + " @Fill, @Unary or @Binary, or a default body",
+                    "void |copy(");
+        }
+
+        @Test
+        void multipleKernelAnnotations() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  @Unary(op = UnaryKind.NEG, in = Planar.class, out = Interleaved.class)",
+                    "  void copy(float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderMultipleKernels] method copy has @Reorder and @Unary; give it exactly one kernel annotation",
+                    "|@Unary(op = UnaryKind.NEG");
+        }
+
+        @Test
+        void kernelOnDefaultMethod() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  default void fill(float[] dst, float value) {}",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderKernelNotAbstract] @Fill on default method fill has no effect: only abstract methods are"
+                            + " generated",
+                    "|@Fill(layout = Planar.class)");
+        }
+
+        @Test
+        void returnType() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  int fill(float[] dst, float value);",
+                    "}");
+            s.assertOnlyError(compile(s), "[StriderReturnType] method fill returns int; kernel methods return void",
+                    "int |fill(");
+        }
+
+        @Test
+        void genericMethod() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  <T> void fill(float[] dst, float value);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderGenericMethod] method fill declares type parameters <T>; kernel methods must not be generic",
+                    "<T> void |fill(");
+        }
+
+        @Test
+        void parameterCount() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, float[] dst, float[] extra);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderParameterCount] @Reorder method copy has 3 parameters, but @Reorder takes 2:"
+                            + " void copy(S[] src, D[] dst)",
+                    "void |copy(");
+        }
+
+        @Test
+        void parameterNotAnArrayOfTheSixTypes() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(Float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderParameterType] parameter src of copy has type java.lang.Float[]; it must be an array of"
+                            + " double, float, long, int, short or byte",
+                    "Float[] |src");
+        }
+
+        @Test
+        void fillValueNotAPrimitive() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  void fill(boolean[] dst, Float value);",
+                    "}");
+            Compilation c = compile(s);
+            s.assertError(c, "[StriderParameterType] parameter dst of fill has type boolean[]; it must be an array of"
+                    + " double, float, long, int, short or byte", "boolean[] |dst");
+            s.assertError(c, "[StriderParameterType] parameter value of fill has type java.lang.Float; it must be"
+                    + " one of double, float, long, int, short or byte", "Float |value");
+            assertThat(c).hadErrorCount(2);
+        }
+
+        @Test
+        void elementTypeMismatch() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Unary(op = UnaryKind.RELU, in = Planar.class, out = Interleaved.class)",
+                    "  void relu(float[] in, double[] out);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementTypeMismatch] parameter out of relu is double[] but in is float[]; @Unary needs"
+                            + " one element type (only @Reorder converts)",
+                    "double[] |out");
+        }
+
+        @Test
+        void fillValueOfAnotherType() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  void fill(float[] dst, double value);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementTypeMismatch] parameter value of fill is double but dst is float[]; @Fill needs"
+                            + " one element type (only @Reorder converts)",
+                    "double |value");
+        }
+
+        @Test
+        void unsignedSource() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true)",
+                    "  void widen(float[] src, double[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderUnsignedSource] unsignedSource = true needs a byte, short or int source, but src is float[]",
+                    "unsignedSource = |true");
+        }
+
+        @Test
+        void scaleOnAnotherOp() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Unary(op = UnaryKind.RELU, in = Planar.class, out = Interleaved.class, scale = 2)",
+                    "  void relu(float[] in, float[] out);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderScaleShiftUnused] scale applies to op SCALE_SHIFT only, but op is RELU",
+                    "scale = |2");
+        }
+
+        @Test
+        void nonFiniteScale() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, shift = Double.NaN)",
+                    "  void convert(byte[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s), "[StriderNonFinite] shift is NaN; scale and shift must be finite",
+                    "shift = Double|.NaN");
+        }
+    }
+
+    // ================================================================== operands
+
+    @Nested
+    class Operands {
+
+        @Test
+        void reorderShape() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Narrow.class)",
+                    "  void copy(float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderReorderShape] from (Planar) and to (Narrow) differ in dim W (5 vs 3); sizes [1, 3, 4, 5]"
+                            + " and [1, 3, 4, 3] must be equal",
+                    "to = Narrow|.class");
+        }
+
+        @Test
+        void unaryShape() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Unary(op = UnaryKind.ABS, in = Column.class, out = Planar.class)",
+                    "  void abs(float[] in, float[] out);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderUnaryShape] in (Column) and out (Planar) differ in dim C (1 vs 3); sizes [1, 1, 4, 1]"
+                            + " and [1, 3, 4, 5] must be equal",
+                    "out = Planar|.class");
+        }
+
+        @Test
+        void binaryBroadcast() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Binary(op = BinaryOp.ADD, a = Planar.class, b = Narrow.class, out = Interleaved.class)",
+                    "  void add(float[] a, float[] b, float[] out);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderBinaryBroadcast] b (Narrow) dim W has size 3 but out has 5; an operand dim must match"
+                            + " or be 1 (broadcast)",
+                    "b = Narrow|.class");
+        }
+
+        @Test
+        void overlappingOutput() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Broadcast.class)",
+                    "  void copy(float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderOverlappingOutput] to layout Broadcast cannot be written: dim C of size 3 has stride 0"
+                            + " (broadcast); only layouts that are read may overlap",
+                    "to = Broadcast|.class");
+        }
+
+        @Test
+        void overlappingInputIsFine() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Binary(op = BinaryOp.MUL, a = Broadcast.class, b = Column.class, out = Planar.class)",
+                    "  void mul(float[] a, float[] b, float[] out);",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+    }
+
+    // ================================================================== @Slice
+
+    @Nested
+    class Slices {
+
+        private Source slice(String values) {
+            return Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Slice(from = Planar.class, " + values + ")",
+                    "  void slice(float[] src, float[] dst);",
+                    "}");
+        }
+
+        @Test
+        void strideZero() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 0}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceStride] slice stride of dim W is 0; slice strides must not be 0",
+                    "strides = |{1, 1, 1, 0}");
+        }
+
+        @Test
+        void valuesPerDim() {
+            Source s = slice("offsets = {0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceRank] slice offsets [0, 0, 0] has 3 values but dims NCHW has 4",
+                    "offsets = |{0, 0, 0}");
+        }
+
+        @Test
+        void windowPastTheInput() {
+            Source s = slice("offsets = {0, 0, 0, 3}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceWindow] window of dim W (offset 3 + size 5 = 8) extends past the input size 5",
+                    "sizes = |{1, 3, 4, 5}, strides = {1, 1, 1, 1}");
+        }
+
+        @Test
+        void negativeWindowOffset() {
+            Source s = slice("offsets = {0, 0, -1, 0}, sizes = {1, 3, 2, 5}, strides = {1, 1, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceWindow] window offset of dim H is -1; offsets must not be negative",
+                    "offsets = |{0, 0, -1, 0}");
+        }
+
+        @Test
+        void outputSize() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 2},"
+                    + " outputSizes = {1, 3, 4, 4}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceOutputSize] output size of dim W is 4; the window (size 5, stride 2) allows 1..3",
+                    "outputSizes = |{1, 3, 4, 4}");
+        }
+
+        @Test
+        void outputLayoutOfOtherSizes() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, -2},"
+                    + " to = Planar.class");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceOutput] to Planar does not fit the slice: dst dim W has size 5 but the slice yields 3"
+                            + " (output sizes [1, 3, 4, 3])",
+                    "to = Planar|.class");
+        }
+
+        @Test
+        void outputLayoutOverlaps() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5},"
+                            + " strides = {1, 1, 1, 1}, to = Broadcast.class)",
+                    "  void slice(float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderOverlappingOutput] to layout Broadcast cannot be written: dim C of size 3 has stride 0"
+                            + " (broadcast); only layouts that are read may overlap",
+                    "to = Broadcast|.class");
+        }
+    }
+
+    // ================================================================== targets, options, the processor
+
+    @Nested
+    class ProcessorItself {
+
+        @Test
+        void unresolvedType() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Missing.class, to = Planar.class)",
+                    "  void copy(float[] src, float[] dst);",
+                    "}");
+            Compilation c = compile(s);
+            assertThat(c).hadErrorContaining("cannot find symbol");
+            s.assertError(c, "[StriderUnresolved] the from value of @Reorder on method copy names a type or value"
+                    + " that could not be resolved; Ops_Scalar is not generated", "from = Missing|.class");
+            assertThat(c).hadErrorCount(2);
+        }
+
+        @Test
+        void badUnrollLimit() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.unrollLimit=lots"), s);
+            assertThat(c).hadErrorContaining("[StriderOption] option -Astrider.unrollLimit has value \"lots\"; it must"
+                    + " be a whole number of at least 1 (the most elements a fully unrolled inner loop may have;"
+                    + " 1 unrolls nothing)");
+            assertThat(c).hadErrorCount(1);
+        }
+
+        @Test
+        void badTargets() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.targets=scalar,gpu"), s);
+            assertThat(c).hadErrorContaining("[StriderOption] option -Astrider.targets has value \"scalar,gpu\"; it"
+                    + " must be a comma-separated list of targets from scalar, vector, threads, such as scalar or"
+                    + " scalar,vector");
+            assertThat(c).hadErrorCount(1);
+        }
+
+        @Test
+        void generatedClassExists() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "}",
+                    "class Ops_Scalar {}");
+            s.assertOnlyError(compile(s),
+                    "[StriderWriteFailed] could not write test.Ops_Scalar: Attempt to recreate a file for type"
+                            + " test.Ops_Scalar",
+                    "public |interface Ops");
+        }
+
+        @Test
+        void internalError() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            StriderProcessor failing = new StriderProcessor() {
+                @Override
+                KernelsStep.Outcome processKernels(javax.lang.model.element.TypeElement type,
+                                                   dev.strider.processor.model.LayoutResolver layouts,
+                                                   boolean lastChance) {
+                    throw new IllegalStateException("boom");
+                }
+            };
+            Compilation c = compile(failing, java.util.List.of(), s);
+            s.assertOnlyError(c, "[StriderInternalError] internal error while processing test.Ops:"
+                    + " java.lang.IllegalStateException: boom; please report it", "public |interface Ops");
+            // The first frames follow, to find the bug from the report.
+            assertThat(c).hadErrorContaining("at dev.strider.processor.DiagnosticsTest$ProcessorItself$1.processKernels(");
+        }
+
+        @Test
+        void targetNotGenerated() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.THREADS})",
+                    "public interface Ops {}");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderTargetNotGenerated] target THREADS is not generated yet; Ops_Scalar serves it",
+                    "@Kernels(targets = |{Target.SCALAR");
+        }
+
+        @Test
+        void vectorModuleNotReadable() {
+            Source s = Source.ops(
+                    "@Kernels(targets = Target.VECTOR)",
+                    "public interface Ops {}");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderVectorModule] target VECTOR needs the module jdk.incubator.vector, which this"
+                    + " compilation cannot read; compile with --add-modules jdk.incubator.vector to enable it (until"
+                    + " then Ops_Scalar serves it)", "@Kernels(targets = Target|.VECTOR)");
+        }
+    }
+}

@@ -1,0 +1,196 @@
+package dev.strider.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.strider.processor.Source.compile;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.google.testing.compile.Compilation;
+import dev.strider.processor.validation.Message;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+import org.junit.jupiter.api.Test;
+
+/** The processor as a whole: valid declarations, the service file, rounds, several errors at once. */
+class ProcessorTest {
+
+    private static final String SERVICE_FILE = "META-INF/services/dev.strider.runtime.KernelProvider";
+
+    private static Source imageOps() {
+        return Source.ops(
+                "@Kernels",
+                "public interface Ops {",
+                "  @Reorder(from = Interleaved.class, to = Planar.class)",
+                "  void toPlanar(float[] src, float[] dst);",
+                "",
+                "  @Reorder(from = Interleaved.class, to = Blocked.class, unsignedSource = true, scale = 0.5)",
+                "  void normalize(byte[] src, float[] dst);",
+                "",
+                "  @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, -1})",
+                "  void flip(float[] src, float[] dst);",
+                "",
+                "  @Fill(layout = Blocked.class)",
+                "  void fill(float[] dst, float value);",
+                "",
+                "  @Unary(op = UnaryKind.SCALE_SHIFT, in = Planar.class, out = Blocked.class, scale = 2, shift = 1)",
+                "  void affine(float[] in, float[] out);",
+                "",
+                "  @Binary(op = BinaryOp.ADD, a = Planar.class, b = Column.class, out = Interleaved.class)",
+                "  void add(float[] a, float[] b, float[] out);",
+                "",
+                "  default void notAKernel() {}",
+                "  static void neither() {}",
+                "  String toString();",
+                "}");
+    }
+
+    private static String serviceFile(Compilation c) throws IOException {
+        JavaFileObject file = c.generatedFile(StandardLocation.CLASS_OUTPUT, SERVICE_FILE).orElseThrow();
+        return file.getCharContent(true).toString();
+    }
+
+    @Test
+    void validDeclarationCompilesAndIsListed() throws IOException {
+        Compilation c = compile(imageOps());
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("test.Ops_Scalar");
+        assertEquals("test.Ops_Scalar$Provider\n", serviceFile(c));
+    }
+
+    @Test
+    void serviceFileListsEveryKernelSetSortedOnce() throws IOException {
+        Source zeta = Source.of("b.Zeta",
+                "package b;",
+                "@dev.strider.Kernels public interface Zeta {",
+                "  @dev.strider.Fill(layout = Row.class) void fill(int[] dst, int value);",
+                "}",
+                "@dev.strider.Layout(dims = \"W\", sizes = 7) interface Row {}");
+        Source outer = Source.of("a.Outer",
+                "package a;",
+                "public class Outer {",
+                "  @dev.strider.Kernels public interface Alpha {",
+                "    @dev.strider.Fill(layout = Row.class) void fill(long[] dst, long value);",
+                "  }",
+                "}",
+                "@dev.strider.Layout(dims = \"W\", sizes = 3) interface Row {}");
+        Source unnamed = Source.of("Top",
+                "@dev.strider.Kernels public interface Top {}");
+        Compilation c = compile(zeta, outer, unnamed);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("a.Outer_Alpha_Scalar");
+        assertThat(c).generatedSourceFile("Top_Scalar");
+        assertEquals("Top_Scalar$Provider\na.Outer_Alpha_Scalar$Provider\nb.Zeta_Scalar$Provider\n", serviceFile(c));
+    }
+
+    @Test
+    void optionTargetsReplacesTheDeclaredOnes() {
+        Source s = Source.ops("@Kernels(targets = {Target.SCALAR, Target.THREADS})", "public interface Ops {}");
+        Compilation c = compile(new StriderProcessor(), List.of("-Astrider.targets=scalar"), s);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).hadNoteCount(0);
+    }
+
+    @Test
+    void vectorModuleReadableWithAddModules() {
+        Source s = Source.ops("@Kernels(targets = {Target.SCALAR, Target.VECTOR})", "public interface Ops {}");
+        Compilation c = compile(new StriderProcessor(), List.of("--add-modules", "jdk.incubator.vector"), s);
+        assertThat(c).succeeded();
+        s.assertNote(c, "[StriderTargetNotGenerated] target VECTOR is not generated yet; Ops_Scalar serves it",
+                "@Kernels(targets = |{Target.SCALAR");
+    }
+
+    @Test
+    void errorsInSeveralMethodsAreAllReported() {
+        Source s = Source.ops(
+                "@Kernels",
+                "public interface Ops {",
+                "  @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 0})",
+                "  void flip(float[] src, float[] dst);",
+                "",
+                "  @Reorder(from = Planar.class, to = Broadcast.class)",
+                "  void copy(float[] src, float[] dst);",
+                "",
+                "  @Fill(layout = Planar.class)",
+                "  void fill(float[] dst, double value);",
+                "",
+                "  @Fill(layout = Planar.class)",
+                "  void fine(float[] dst, float value);",
+                "}");
+        Compilation c = compile(s);
+        s.assertError(c, "[StriderSliceStride] slice stride of dim W is 0", "strides = |{1, 1, 1, 0}");
+        s.assertError(c, "[StriderOverlappingOutput] to layout Broadcast", "to = Broadcast|.class");
+        s.assertError(c, "[StriderElementTypeMismatch] parameter value of fill", "double |value");
+        assertThat(c).hadErrorCount(3);
+    }
+
+    @Test
+    void severalErrorsInOneMethodAreAllReported() {
+        Source s = Source.ops(
+                "@Kernels",
+                "public interface Ops {",
+                "  @Reorder(from = NotALayout.class, to = Broadcast.class, scale = Double.POSITIVE_INFINITY)",
+                "  int copy(float[] src, Object dst);",
+                "}");
+        Compilation c = compile(s);
+        s.assertError(c, "[StriderReturnType] method copy returns int", "int |copy");
+        s.assertError(c, "[StriderParameterType] parameter dst of copy has type java.lang.Object", "Object |dst");
+        s.assertError(c, "[StriderNotALayout] NotALayout is not annotated with @Layout", "from = NotALayout|.class");
+        s.assertError(c, "[StriderOverlappingOutput] to layout Broadcast", "to = Broadcast|.class");
+        s.assertError(c, "[StriderNonFinite] scale is Infinity", "scale = Double|.POSITIVE_INFINITY");
+        assertThat(c).hadErrorCount(5);
+    }
+
+    @Test
+    void aBadLayoutUsedTwiceIsReportedOnce() {
+        Source s = Source.ops(
+                "@Kernels",
+                "public interface Ops {",
+                "  @Fill(layout = Bad.class)",
+                "  void fill(float[] dst, float value);",
+                "",
+                "  @Reorder(from = Bad.class, to = Planar.class)",
+                "  void copy(float[] src, float[] dst);",
+                "}",
+                "@Kernels",
+                "interface More {",
+                "  @Fill(layout = Bad.class)",
+                "  void fill(int[] dst, int value);",
+                "}",
+                "@Layout(dims = \"NCHW\", sizes = {1, 3, 0, 5}) interface Bad {}");
+        s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim H is 0; sizes must be at least 1",
+                "sizes = |{1, 3, 0, 5}) interface Bad");
+    }
+
+    @Test
+    void layoutsInAnotherFileAreBlamedThere() {
+        Source layouts = Source.of("test.Layouts",
+                "package test;",
+                "import dev.strider.Layout;",
+                "@Layout(dims = \"HW\", sizes = {2, 3}, format = \"hwc\") interface Layouts {}");
+        Source ops = Source.of("test.Ops",
+                "package test;",
+                "@dev.strider.Kernels interface Ops {",
+                "  @dev.strider.Fill(layout = Layouts.class) void fill(byte[] dst, byte value);",
+                "}");
+        Compilation c = compile(ops, layouts);
+        layouts.assertOnlyError(c, "[StriderLayoutFormat] format \"hwc\": 'c' is neither a dim of HW nor a position"
+                + " letter a..b", "format = |\"hwc\"");
+    }
+
+    @Test
+    void everyMessageHasItsOwnTag() {
+        Set<String> tags = new HashSet<>();
+        for (Message m : Message.values()) {
+            assertThat(m.tag()).startsWith("Strider");
+            assertThat(tags.add(m.tag())).isTrue();
+        }
+        assertEquals(Diagnostic.Kind.NOTE, Message.TARGET_NOT_GENERATED.kind());
+        assertEquals("[StriderSliceStride] slice stride of dim W is 0",
+                Message.SLICE_STRIDE.format("slice stride of dim W is 0"));
+    }
+}
