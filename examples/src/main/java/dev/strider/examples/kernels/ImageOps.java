@@ -1,0 +1,68 @@
+package dev.strider.examples.kernels;
+
+import dev.strider.Binary;
+import dev.strider.Kernels;
+import dev.strider.Layout;
+import dev.strider.Reorder;
+import dev.strider.Slice;
+import dev.strider.Unary;
+import dev.strider.kernel.BinaryOp;
+import dev.strider.kernel.UnaryKind;
+
+/**
+ * An image preprocessing kernel set, as a user would declare it: the processor generates
+ * {@code ImageOps_Scalar} with every size and stride a literal.
+ */
+@Kernels
+public interface ImageOps {
+
+    @Layout(dims = "NCHW", sizes = {1, 3, 224, 224})
+    interface Planar {}
+
+    @Layout(dims = "NCHW", sizes = {1, 3, 224, 224}, format = "nhwc")
+    interface Interleaved {}
+
+    @Layout(dims = "NCHW", sizes = {1, 3, 160, 160})
+    interface Crop160 {}
+
+    @Layout(dims = "NCHW", sizes = {1, 64, 56, 56})
+    interface Features {}
+
+    @Layout(dims = "NCHW", sizes = {1, 64, 56, 56}, format = "nhwc")
+    interface FeaturesNhwc {}
+
+    @Layout(dims = "NCHW", sizes = {1, 64, 1, 1})
+    interface ChannelVector {}
+
+    /** u8 NHWC pixels to f32 NCHW in [-1, 1]: (x / 127.5) - 1. */
+    @Reorder(from = Interleaved.class, to = Planar.class, unsignedSource = true, scale = 1 / 127.5, shift = -1)
+    void normalize(byte[] pixels, float[] planar);
+
+    @Reorder(from = Interleaved.class, to = Planar.class)
+    void toPlanar(float[] src, float[] dst);
+
+    @Reorder(from = Planar.class, to = Interleaved.class)
+    void toInterleaved(float[] src, float[] dst);
+
+    @Reorder(from = Features.class, to = FeaturesNhwc.class)
+    void featuresToNhwc(float[] src, float[] dst);
+
+    @Reorder(from = FeaturesNhwc.class, to = Features.class)
+    void featuresToNchw(float[] src, float[] dst);
+
+    /** Mirror each row: a SLICE1 window over the whole image with W stride -1. */
+    @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 224, 224}, strides = {1, 1, 1, -1})
+    void flip(float[] src, float[] dst);
+
+    /** The central 160x160 pixels. */
+    @Slice(from = Planar.class, offsets = {0, 0, 32, 32}, sizes = {1, 3, 160, 160}, strides = {1, 1, 1, 1},
+            to = Crop160.class)
+    void centerCrop(float[] src, float[] dst);
+
+    /** out[n,c,h,w] = x[n,c,h,w] + bias[c]: the bias is broadcast over H and W. */
+    @Binary(op = BinaryOp.ADD, a = Features.class, b = ChannelVector.class, out = Features.class)
+    void addBias(float[] x, float[] bias, float[] out);
+
+    @Unary(op = UnaryKind.RELU, in = Features.class, out = Features.class)
+    void relu(float[] in, float[] out);
+}

@@ -1,0 +1,91 @@
+package dev.strider.examples.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.strider.kernel.FloatKernels;
+import dev.strider.kernel.UnaryOp;
+import dev.strider.layout.Layout;
+import dev.strider.runtime.Kernels;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** nChw16c and nChw8c reorders with and without tails, and element-wise ops on blocked data. */
+class BlockedOpsTest {
+
+    private final BlockedOps ops = Kernels.load(BlockedOps.class);
+    private final Random random = new Random(7);
+
+    @Test
+    void sixtyFourChannelsRoundTrip() {
+        int[] sizes = {1, 64, 56, 56};
+        float[] plain = randomFloats(200704);
+        float[] blocked = new float[200704];
+        ops.toBlocked64(plain, blocked);
+        // c = 37, h = 3, w = 5: block 2, lane 5 -> 2*56*56*16 + 3*56*16 + 5*16 + 5
+        assertEquals(plain[37 * 3136 + 3 * 56 + 5], blocked[2 * 50176 + 3 * 896 + 5 * 16 + 5]);
+        float[] expected = new float[200704];
+        FloatKernels.reorder(plain, Layout.packed("NCHW", sizes), expected, Layout.of("NCHW", sizes, "nChw16c"));
+        assertArrayEquals(expected, blocked);
+        float[] back = new float[200704];
+        ops.fromBlocked64(blocked, back);
+        assertArrayEquals(plain, back);
+    }
+
+    @Test
+    void seventeenChannelsPadToThirtyTwoWithZeros() {
+        float[] plain = randomFloats(17 * 3136);
+        float[] blocked = new float[32 * 3136];
+        Arrays.fill(blocked, Float.NaN); // whatever was there before
+        ops.toBlocked17(plain, blocked);
+        for (int hw = 0; hw < 3136; hw++) {
+            assertEquals(plain[16 * 3136 + hw], blocked[16 * 3136 + hw * 16]); // c = 16 is lane 0 of block 1
+            for (int lane = 1; lane < 16; lane++) {
+                assertEquals(0f, blocked[16 * 3136 + hw * 16 + lane]);
+            }
+        }
+        float[] back = new float[17 * 3136];
+        ops.fromBlocked17(blocked, back);
+        assertArrayEquals(plain, back);
+    }
+
+    @Test
+    void tinyTensorMatchesTheReferenceStrides() {
+        float[] plain = randomFloats(340);
+        float[] blocked = new float[480];
+        ops.toTinyBlocked(plain, blocked);
+        int[] sizes = {1, 17, 5, 4};
+        float[] expected = new float[480];
+        FloatKernels.reorder(plain, Layout.packed("NCHW", sizes), expected, Layout.of("NCHW", sizes, "nChw8c"));
+        assertArrayEquals(expected, blocked);
+    }
+
+    @Test
+    void opsOnBlockedDataKeepPadLanesZero() {
+        float[] plain = randomFloats(17 * 3136);
+        float[] blocked = new float[32 * 3136];
+        ops.toBlocked17(plain, blocked);
+        float[] out = new float[32 * 3136];
+        Arrays.fill(out, Float.NaN);
+        ops.doublePlusOne(blocked, out);
+        assertEquals(plain[0] * 2f + 1f, out[0]);
+        assertEquals(0f, out[16 * 3136 + 1]); // a pad lane: f(0) = 1 must not leak
+        Layout b17 = Layout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c");
+        float[] expected = new float[32 * 3136];
+        FloatKernels.unary(UnaryOp.scaleShift(2, 1), blocked, b17, expected, b17);
+        assertArrayEquals(expected, out);
+
+        ops.relu(blocked, out);
+        FloatKernels.unary(UnaryOp.RELU, blocked, b17, expected, b17);
+        assertArrayEquals(expected, out);
+    }
+
+    private float[] randomFloats(int n) {
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = random.nextFloat() * 2 - 1;
+        }
+        return v;
+    }
+}
