@@ -111,6 +111,15 @@ class DiagnosticsTest {
         }
 
         @Test
+        void offsetMakesTheBufferTooLarge() {
+            Source s = withLayout("@Layout(dims = \"W\", sizes = 2147483639, offset = 1)");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutOffset] layout W sizes [2147483639] needs a buffer of 2147483640 elements, more"
+                            + " than a Java array can index (2147483639)",
+                    "offset = |1");
+        }
+
+        @Test
         void notALayout() {
             Source s = Source.ops(
                     "@Kernels",
@@ -249,6 +258,20 @@ class DiagnosticsTest {
                     "[StriderParameterCount] @Reorder method copy has 3 parameters, but @Reorder takes 2:"
                             + " void copy(S[] src, D[] dst)",
                     "void |copy(");
+        }
+
+        @Test
+        void parameterMissing() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  void fill(float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderParameterCount] @Fill method fill has 1 parameter, but @Fill takes 2:"
+                            + " void fill(T[] dst, T value)",
+                    "void |fill(");
         }
 
         @Test
@@ -465,6 +488,23 @@ class DiagnosticsTest {
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window offset of dim H is -1; offsets must not be negative",
                     "offsets = |{0, 0, -1, 0}");
+        }
+
+        @Test
+        void emptyWindow() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 0, 5}, strides = {1, 1, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceWindow] window size of dim H is 0; the window must not be empty",
+                    "sizes = |{1, 3, 0, 5}");
+        }
+
+        @Test
+        void outputSizesPerDim() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 1},"
+                    + " outputSizes = {3, 4, 5}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceRank] slice output sizes [3, 4, 5] has 3 values but dims NCHW has 4",
+                    "outputSizes = |{3, 4, 5}");
         }
 
         @Test

@@ -4,13 +4,23 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.strider.processor.Source.compile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import dev.strider.processor.validation.Message;
+import com.google.testing.compile.Compiler;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
@@ -104,6 +114,47 @@ class ProcessorTest {
                 "@Kernels(targets = |{Target.SCALAR");
     }
 
+    /** Generates, in the first round, the layout type that test.Ops names. */
+    static final class LayoutGenerator extends AbstractProcessor {
+        private boolean done;
+
+        @Override
+        public Set<String> getSupportedAnnotationTypes() {
+            return Set.of("*");
+        }
+
+        @Override
+        public SourceVersion getSupportedSourceVersion() {
+            return SourceVersion.latestSupported();
+        }
+
+        @Override
+        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment roundEnv) {
+            if (!done) {
+                done = true;
+                try (Writer w = processingEnv.getFiler().createSourceFile("test.Generated").openWriter()) {
+                    w.write("package test;\n@dev.strider.Layout(dims = \"W\", sizes = 4) interface Generated {}\n");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return false;
+        }
+    }
+
+    @Test
+    void aLayoutGeneratedInALaterRoundIsWaitedFor() throws IOException {
+        Source s = Source.of("test.Ops",
+                "package test;",
+                "@dev.strider.Kernels public interface Ops {",
+                "  @dev.strider.Fill(layout = Generated.class) void fill(float[] dst, float value);",
+                "}");
+        Compilation c = Compiler.javac().withProcessors(new LayoutGenerator(), new StriderProcessor()).compile(s.file);
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("test.Ops_Scalar");
+        assertEquals("test.Ops_Scalar$Provider\n", serviceFile(c));
+    }
+
     @Test
     void errorsInSeveralMethodsAreAllReported() {
         Source s = Source.ops(
@@ -183,13 +234,18 @@ class ProcessorTest {
     }
 
     @Test
-    void everyMessageHasItsOwnTag() {
+    void everyMessageHasItsOwnTagAndATest() throws IOException {
         Set<String> tags = new HashSet<>();
         for (Message m : Message.values()) {
             assertThat(m.tag()).startsWith("Strider");
             assertThat(tags.add(m.tag())).isTrue();
         }
         assertEquals(Diagnostic.Kind.NOTE, Message.TARGET_NOT_GENERATED.kind());
+        // Every message has its test in DiagnosticsTest (surefire runs in the module's directory).
+        String tests = Files.readString(Path.of("src/test/java/dev/strider/processor/DiagnosticsTest.java"));
+        for (Message m : Message.values()) {
+            assertTrue(tests.contains("\"[" + m.tag() + "] "), () -> m + " has no test in DiagnosticsTest");
+        }
         assertEquals("[StriderSliceStride] slice stride of dim W is 0",
                 Message.SLICE_STRIDE.format("slice stride of dim W is 0"));
     }

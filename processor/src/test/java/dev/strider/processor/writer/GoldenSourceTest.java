@@ -2,7 +2,9 @@ package dev.strider.processor.writer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.strider.kernel.BinaryOp;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.UnaryOp;
 import dev.strider.layout.Layout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.model.KernelSet;
@@ -32,6 +34,21 @@ class GoldenSourceTest {
                 Samples.slice("flip", ElementType.FLOAT, planar,
                         SliceWindow.of(planar, new int[] {0, 0}, new int[] {4, 5}, new int[] {1, -1}), planar)));
         assertEquals(golden("Ops_Scalar.java"), new ScalarWriter(16).write(set).toString());
+    }
+
+    /** A converting reorder, a fill of padded rows (gaps untouched), an op on blocked data, a broadcast add. */
+    @Test
+    void everyKernelKindReadsAsWritten() throws IOException {
+        int[] s = {1, 3, 2, 2};
+        KernelSet set = new KernelSet("demo", List.of("MoreOps"), List.of(Target.SCALAR), List.of(
+                Samples.convert("normalize", ElementType.BYTE, Layout.of("NCHW", s, "nhwc"), ElementType.FLOAT,
+                        Layout.packed("NCHW", s), true, 1 / 255.0, -0.5),
+                Samples.fill("clear", ElementType.INT, Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1})),
+                Samples.unary("affine", ElementType.FLOAT, UnaryOp.scaleShift(2, 1), Layout.of("NCHW", s, "nChw4c"),
+                        Layout.of("NCHW", s, "nChw4c")),
+                Samples.binary("addBias", ElementType.DOUBLE, BinaryOp.ADD, Layout.packed("NCHW", s),
+                        Layout.packed("NCHW", 1, 3, 1, 1), Layout.packed("NCHW", s))));
+        assertEquals(golden("MoreOps_Scalar.java"), new ScalarWriter(16).write(set).toString());
     }
 
     private static String golden(String name) throws IOException {
