@@ -77,7 +77,8 @@ public final class ModelBuilder {
         ValidationReport unresolved = new ValidationReport();
         AnnotationMirror kernels = AnnotationReader.find(type, KERNELS)
                 .orElseThrow(() -> new IllegalArgumentException(type + " is not annotated with @Kernels"));
-        String scalarName = String.join("_", simpleNames(type)) + "_Scalar";
+        String scalarName = new KernelSet(packageName(type), simpleNames(type), List.of(), List.of())
+                .generatedName(Target.SCALAR);
 
         if (type.getKind() != ElementKind.INTERFACE) {
             report.report(Message.KERNELS_NOT_INTERFACE, type, kernels, type.getSimpleName(), describeKind(type));
@@ -99,12 +100,13 @@ public final class ModelBuilder {
         List<KernelMethod> methods = new ArrayList<>();
         boolean complete = true;
         for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            if (!isKernel(method, report)) {
+                continue;
+            }
             try {
-                Optional<Optional<KernelMethod>> built = method(method, report);
-                if (built.isPresent()) {
-                    complete &= built.get().isPresent();
-                    built.get().ifPresent(methods::add);
-                }
+                Optional<KernelMethod> built = method(method, report);
+                complete &= built.isPresent();
+                built.ifPresent(methods::add);
             } catch (Unresolved u) {
                 complete = false;
                 unresolved(unresolved, u, scalarName);
@@ -195,10 +197,25 @@ public final class ModelBuilder {
     // ------------------------------------------------------------------ methods
 
     /**
-     * Empty when the method is not a kernel (a default, static or private method); else the
-     * kernel, or empty inside when it has errors (already reported).
+     * False for the methods the generated class does not implement: default, static and private
+     * methods (an error when they carry a kernel annotation, which would be ignored), and abstract
+     * redeclarations of {@code equals}, {@code hashCode} or {@code toString}, which Object implements.
      */
-    private Optional<Optional<KernelMethod>> method(ExecutableElement method, ValidationReport report) {
+    private boolean isKernel(ExecutableElement method, ValidationReport report) {
+        if (method.getModifiers().contains(Modifier.ABSTRACT)) {
+            return !overridesObjectMethod(method);
+        }
+        String what = method.isDefault() ? "default" : method.getModifiers().contains(Modifier.STATIC) ? "static"
+                : "private";
+        for (AnnotationMirror m : method.getAnnotationMirrors()) {
+            KernelKind.of(m).ifPresent(kind -> report.report(Message.KERNEL_NOT_ABSTRACT, method, m,
+                    kind.simpleName(), what, method.getSimpleName()));
+        }
+        return false;
+    }
+
+    /** An abstract method as a kernel, or empty when it has errors (reported). */
+    private Optional<KernelMethod> method(ExecutableElement method, ValidationReport report) {
         List<AnnotationMirror> annotations = new ArrayList<>();
         List<KernelKind> kinds = new ArrayList<>();
         for (AnnotationMirror m : method.getAnnotationMirrors()) {
@@ -208,26 +225,14 @@ public final class ModelBuilder {
             });
         }
         String name = method.getSimpleName().toString();
-        if (!method.getModifiers().contains(Modifier.ABSTRACT)) {
-            String what = method.isDefault() ? "default" : method.getModifiers().contains(Modifier.STATIC) ? "static"
-                    : "private";
-            for (int i = 0; i < annotations.size(); i++) {
-                report.report(Message.KERNEL_NOT_ABSTRACT, method, annotations.get(i), kinds.get(i).simpleName(),
-                        what, name);
-            }
-            return Optional.empty();
-        }
-        if (overridesObjectMethod(method)) {
-            return Optional.empty(); // equals, hashCode, toString redeclared: Object implements them
-        }
         if (annotations.isEmpty()) {
             report.report(Message.MISSING_KERNEL, method, name);
-            return Optional.of(Optional.empty());
+            return Optional.empty();
         }
         if (annotations.size() > 1) {
             String all = kinds.stream().map(k -> "@" + k.simpleName()).collect(Collectors.joining(" and "));
             report.report(Message.MULTIPLE_KERNELS, method, annotations.get(1), name, all);
-            return Optional.of(Optional.empty());
+            return Optional.empty();
         }
         boolean ok = true;
         if (method.getReturnType().getKind() != TypeKind.VOID) {
@@ -242,13 +247,14 @@ public final class ModelBuilder {
         AnnotationReader values = new AnnotationReader(elements, method, annotations.get(0));
         Optional<List<Param>> params = params(method, kind, report);
         Optional<KernelMethod> built = new MethodBuilder(name, kind, values, params, report).build();
-        return Optional.of(ok ? built : Optional.empty());
+        return ok ? built : Optional.empty();
     }
 
     private boolean overridesObjectMethod(ExecutableElement method) {
         TypeElement object = elements.getTypeElement("java.lang.Object");
         for (ExecutableElement m : ElementFilter.methodsIn(object.getEnclosedElements())) {
-            if (m.getModifiers().contains(Modifier.PUBLIC) && elements.overrides(method, m, (TypeElement) method.getEnclosingElement())) {
+            if (m.getModifiers().contains(Modifier.PUBLIC)
+                    && elements.overrides(method, m, (TypeElement) method.getEnclosingElement())) {
                 return true;
             }
         }
@@ -261,7 +267,8 @@ public final class ModelBuilder {
         String name = method.getSimpleName().toString();
         List<KernelKind.Role> roles = kind.roles();
         if (declared.size() != roles.size()) {
-            report.report(Message.PARAMETER_COUNT, method, kind.simpleName(), name, declared.size(),
+            String count = declared.size() + (declared.size() == 1 ? " parameter" : " parameters");
+            report.report(Message.PARAMETER_COUNT, method, kind.simpleName(), name, count,
                     kind.simpleName(), roles.size(), name, kind.signature());
             return Optional.empty();
         }

@@ -50,7 +50,7 @@ public enum Message {
             "@%s on %s method %s has no effect: only abstract methods are generated"),
     RETURN_TYPE("StriderReturnType", "method %s returns %s; kernel methods return void"),
     GENERIC_METHOD("StriderGenericMethod", "method %s declares type parameters %s; kernel methods must not be generic"),
-    PARAMETER_COUNT("StriderParameterCount", "@%s method %s has %d parameters, but @%s takes %d: void %s%s"),
+    PARAMETER_COUNT("StriderParameterCount", "@%s method %s has %s, but @%s takes %d: void %s%s"),
     PARAMETER_TYPE("StriderParameterType", "parameter %s of %s has type %s; it must be %s"),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
