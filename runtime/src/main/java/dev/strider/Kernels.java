@@ -17,6 +17,6 @@ import java.lang.annotation.RetentionPolicy;
 @java.lang.annotation.Target(ElementType.TYPE)
 public @interface Kernels {
 
-    /** The device targets to generate. */
+    /** The device targets to generate. SCALAR is always generated: it is what every other target falls back to. */
     Target[] targets() default {Target.SCALAR};
 }
