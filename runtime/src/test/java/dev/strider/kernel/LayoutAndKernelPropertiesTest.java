@@ -117,21 +117,11 @@ class LayoutAndKernelPropertiesTest {
         int[] sizes = RandomLayouts.sizes(r, 4, 7);
         Layout in = RandomLayouts.readable(r, sizes);
         int rank = sizes.length;
-        int[] offsets = new int[rank];
-        int[] windowSizes = new int[rank];
-        int[] strides = new int[rank];
-        for (int d = 0; d < rank; d++) {
-            offsets[d] = r.nextInt(sizes[d]);
-            windowSizes[d] = 1 + r.nextInt(sizes[d] - offsets[d]);
-            strides[d] = (1 + r.nextInt(3)) * (r.nextBoolean() ? 1 : -1);
-        }
-        SliceWindow w = SliceWindow.of(in, offsets, windowSizes, strides);
-        int[] max = w.maxOutputSizes();
-        int[] out = new int[rank];
-        for (int d = 0; d < rank; d++) {
-            out[d] = 1 + r.nextInt(max[d]);
-        }
-        w = w.withOutputSizes(out);
+        SliceWindow w = RandomLayouts.window(r, in);
+        int[] offsets = w.offsets();
+        int[] windowSizes = w.sizes();
+        int[] strides = w.strides();
+        int[] out = w.outputSizes();
         Layout dstLayout = RandomLayouts.writable(r, out);
         ElementType type = ElementType.values()[r.nextInt(6)];
         Object src = randomArray(type, r, in.bufferSize());

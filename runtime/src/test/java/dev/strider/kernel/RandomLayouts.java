@@ -1,6 +1,7 @@
 package dev.strider.kernel;
 
 import dev.strider.layout.Layout;
+import dev.strider.layout.SliceWindow;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -108,5 +109,28 @@ public final class RandomLayouts {
         }
         Collections.shuffle(inner, r);
         return outer + String.join("", inner);
+    }
+
+    /** A random SLICE1 window over {@code in}: any offsets, sizes and strides ±1..3, maybe fewer outputs. */
+    public static SliceWindow window(Random r, Layout in) {
+        int rank = in.rank();
+        int[] offsets = new int[rank];
+        int[] sizes = new int[rank];
+        int[] strides = new int[rank];
+        for (int d = 0; d < rank; d++) {
+            offsets[d] = r.nextInt(in.size(d));
+            sizes[d] = 1 + r.nextInt(in.size(d) - offsets[d]);
+            strides[d] = (1 + r.nextInt(3)) * (r.nextBoolean() ? 1 : -1);
+        }
+        SliceWindow w = SliceWindow.of(in, offsets, sizes, strides);
+        if (r.nextBoolean()) {
+            int[] max = w.maxOutputSizes();
+            int[] out = new int[rank];
+            for (int d = 0; d < rank; d++) {
+                out[d] = 1 + r.nextInt(max[d]);
+            }
+            w = w.withOutputSizes(out);
+        }
+        return w;
     }
 }

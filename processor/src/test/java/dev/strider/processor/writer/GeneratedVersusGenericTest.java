@@ -102,7 +102,7 @@ class GeneratedVersusGenericTest {
             }
             case 3: {
                 Layout in = RandomLayouts.readable(r, sizes);
-                SliceWindow w = randomWindow(r, in);
+                SliceWindow w = RandomLayouts.window(r, in);
                 return Samples.slice(name, type, in, w, RandomLayouts.writable(r, w.outputSizes()));
             }
             case 4:
@@ -128,28 +128,6 @@ class GeneratedVersusGenericTest {
                         RandomLayouts.readable(r, bSizes), RandomLayouts.writable(r, sizes));
             }
         }
-    }
-
-    private static SliceWindow randomWindow(Random r, Layout in) {
-        int rank = in.rank();
-        int[] offsets = new int[rank];
-        int[] sizes = new int[rank];
-        int[] strides = new int[rank];
-        for (int d = 0; d < rank; d++) {
-            offsets[d] = r.nextInt(in.size(d));
-            sizes[d] = 1 + r.nextInt(in.size(d) - offsets[d]);
-            strides[d] = (1 + r.nextInt(3)) * (r.nextBoolean() ? 1 : -1);
-        }
-        SliceWindow w = SliceWindow.of(in, offsets, sizes, strides);
-        if (r.nextBoolean()) {
-            int[] max = w.maxOutputSizes();
-            int[] out = new int[rank];
-            for (int d = 0; d < rank; d++) {
-                out[d] = 1 + r.nextInt(max[d]);
-            }
-            w = w.withOutputSizes(out);
-        }
-        return w;
     }
 
     // ------------------------------------------------------------------ the generic oracle
