@@ -43,6 +43,8 @@ public class ReorderBenchmark {
     private final BlockedOps blocked = Kernels.load(BlockedOps.class);
     private float[] src;
     private float[] dst;
+    private float[] largeSrc;
+    private float[] largeDst;
 
     @Setup
     public void setUp() {
@@ -51,6 +53,11 @@ public class ReorderBenchmark {
         Random r = new Random(1);
         for (int i = 0; i < src.length; i++) {
             src[i] = r.nextFloat();
+        }
+        largeSrc = new float[64 * 256 * 256];
+        largeDst = new float[64 * 256 * 256];
+        for (int i = 0; i < largeSrc.length; i++) {
+            largeSrc[i] = r.nextFloat();
         }
     }
 
@@ -78,6 +85,41 @@ public class ReorderBenchmark {
             }
         }
         return dst;
+    }
+
+    /** What a careful person writes without tiling: literal strides, channels innermost. */
+    @Benchmark
+    public float[] nchwToNhwcLiteralUntiled() {
+        for (int hw = 0; hw < 3136; hw++) {
+            for (int c = 0; c < 64; c++) {
+                dst[hw * 64 + c] = src[c * 3136 + hw];
+            }
+        }
+        return dst;
+    }
+
+    // ---------------------------------------------------------------- NCHW -> NHWC, 1x64x256x256 (tiled)
+
+    @Benchmark
+    public float[] largeToNhwcGenerated() {
+        image.largeToNhwc(largeSrc, largeDst);
+        return largeDst;
+    }
+
+    @Benchmark
+    public float[] largeToNhwcLiteralUntiled() {
+        for (int hw = 0; hw < 65536; hw++) {
+            for (int c = 0; c < 64; c++) {
+                largeDst[hw * 64 + c] = largeSrc[c * 65536 + hw];
+            }
+        }
+        return largeDst;
+    }
+
+    @Benchmark
+    public float[] largeArraycopy() {
+        System.arraycopy(largeSrc, 0, largeDst, 0, largeSrc.length);
+        return largeDst;
     }
 
     // ---------------------------------------------------------------- nchw -> nChw16c, 1x64x56x56

@@ -31,6 +31,13 @@ public interface ImageOps {
     @Layout(dims = "NCHW", sizes = {1, 64, 56, 56}, format = "nhwc")
     interface FeaturesNhwc {}
 
+    /** 1x64x256x256: 16 MiB per buffer, beyond the L2 cache, where transposes are tiled. */
+    @Layout(dims = "NCHW", sizes = {1, 64, 256, 256})
+    interface Large {}
+
+    @Layout(dims = "NCHW", sizes = {1, 64, 256, 256}, format = "nhwc")
+    interface LargeNhwc {}
+
     @Layout(dims = "NCHW", sizes = {1, 64, 1, 1})
     interface ChannelVector {}
 
@@ -49,6 +56,9 @@ public interface ImageOps {
 
     @Reorder(from = FeaturesNhwc.class, to = Features.class)
     void featuresToNchw(float[] src, float[] dst);
+
+    @Reorder(from = Large.class, to = LargeNhwc.class)
+    void largeToNhwc(float[] src, float[] dst);
 
     /** Mirror each row: a SLICE1 window over the whole image with W stride -1. */
     @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 224, 224}, strides = {1, 1, 1, -1})

@@ -75,6 +75,18 @@ class ImageOpsTest {
     }
 
     @Test
+    void theTiledLargeTransposeMatchesTheGenericKernel() {
+        int[] large = {1, 64, 256, 256};
+        float[] src = randomFloats(64 * 65536);
+        float[] dst = new float[src.length];
+        float[] expected = new float[src.length];
+        ops.largeToNhwc(src, dst);
+        FloatKernels.reorder(src, Layout.packed("NCHW", large), expected, Layout.of("NCHW", large, "nhwc"));
+        assertArrayEquals(expected, dst);
+        assertEquals(src[37 * 65536 + 1000], dst[1000 * 64 + 37]); // (c37, hw1000) by hand
+    }
+
+    @Test
     void flipMirrorsEveryRow() {
         float[] src = new float[150528];
         for (int i = 0; i < src.length; i++) {

@@ -5,9 +5,10 @@ import java.util.StringJoiner;
 
 /**
  * A loop nest for a {@link Problem}: nodes from outermost to innermost, the first unrolled one,
- * and each operand's base offset (its layout offset plus every dim's term at index 0).
+ * each operand's base offset (its layout offset plus every dim's term at index 0), and the
+ * extents of the virtual dims that coalesced nodes of several dims form (numbered from the rank).
  */
-public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base) {
+public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents) {
 
     /** Elements of one unrolled body: the product of the unrolled nodes' extents. */
     public long unrolledElements() {

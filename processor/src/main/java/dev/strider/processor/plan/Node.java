@@ -8,7 +8,7 @@ import java.util.Arrays;
  * literal stride per operand. Index {@code k} of the node stands for logical index
  * {@code k * weight} of its dim.
  *
- * @param dim     the logical dim
+ * @param dim     the logical dim, or from the rank on a virtual dim (pieces of several dims coalesced)
  * @param name    the loop variable ({@code h}, {@code c16}, {@code hw})
  * @param extent  iterations over the padded space
  * @param weight  logical index step per iteration

@@ -67,7 +67,7 @@ final class NestWriter {
     /** Every logical element once; {@code element} builds the statement from each operand's offset. */
     CodeBlock logical(Function<List<CodeBlock>, CodeBlock> element) {
         Problem p = plan.problem();
-        int[][] range = new int[p.rank()][];
+        int[][] range = ranges();
         for (int d = 0; d < p.rank(); d++) {
             range[d] = new int[] {0, p.sizes()[d]};
         }
@@ -84,7 +84,7 @@ final class NestWriter {
             if (p.padded()[d] == p.sizes()[d]) {
                 continue;
             }
-            int[][] range = new int[p.rank()][];
+            int[][] range = ranges();
             for (int e = 0; e < p.rank(); e++) {
                 range[e] = e == d ? new int[] {p.sizes()[e], p.padded()[e]} : new int[] {0, p.padded()[e]};
             }
@@ -92,6 +92,16 @@ final class NestWriter {
             emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
         }
         return code.build();
+    }
+
+    /** One range per real dim (filled by the caller) and per virtual dim (always whole). */
+    private int[][] ranges() {
+        int rank = plan.problem().rank();
+        int[][] range = new int[rank + plan.virtualExtents().length][];
+        for (int v = 0; v < plan.virtualExtents().length; v++) {
+            range[rank + v] = new int[] {0, plan.virtualExtents()[v]};
+        }
+        return range;
     }
 
     private int[] allOperands() {
@@ -140,12 +150,8 @@ final class NestWriter {
             return;
         }
         Node n = nodes.get(k);
-        int lo = 0;
-        int hi = n.extent() * n.weight();
-        if (n.dim() >= 0) {
-            lo = range[n.dim()][0];
-            hi = range[n.dim()][1];
-        }
+        int lo = range[n.dim()][0];
+        int hi = range[n.dim()][1];
         if (n.weight() == 1) {
             iterate(code, k, n, lo, hi, range, used, at, element);
             return;

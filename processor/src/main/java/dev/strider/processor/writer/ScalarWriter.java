@@ -48,13 +48,20 @@ public final class ScalarWriter {
     private static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 
     private final int unrollLimit;
+    private final long tileAbove;
 
     public ScalarWriter(ProcessorOptions options) {
         this(options.unrollLimit());
     }
 
     ScalarWriter(int unrollLimit) {
+        this(unrollLimit, Planner.TILE_ABOVE_ELEMENTS);
+    }
+
+    /** {@code tileAbove}: tile transposes of more elements than this (tests force tiling with 0). */
+    ScalarWriter(int unrollLimit, long tileAbove) {
         this.unrollLimit = unrollLimit;
+        this.tileAbove = tileAbove;
     }
 
     public JavaFile write(KernelSet set) {
@@ -98,7 +105,7 @@ public final class ScalarWriter {
         m.params().forEach(p -> reserved.add(p.name()));
         int limit = unrollLimit;
         while (true) {
-            LoopPlan plan = Planner.plan(problem, limit);
+            LoopPlan plan = Planner.plan(problem, limit, Planner.TILE, tileAbove);
             NestWriter nest = new NestWriter(plan, m.name(), reserved);
             CodeBlock logical = nest.logical(offsets -> element(m, offsets));
             Param out = output(m);

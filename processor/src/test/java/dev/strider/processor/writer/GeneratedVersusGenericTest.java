@@ -57,6 +57,37 @@ class GeneratedVersusGenericTest {
         System.out.println("[differential] " + cases + " generated-vs-generic cases passed (seed " + seed + ")");
     }
 
+    /** Transposes big enough to be tiled, with partial tiles in both directions, in every element type. */
+    @Test
+    void tiledTransposesComputeWhatTheGenericOnesCompute() {
+        int[][] shapes = {{1, 64, 56, 56}, {1, 20, 37, 35}, {2, 17, 9, 40}, {1, 3, 50, 50}};
+        String[][] formats = {{"nchw", "nhwc"}, {"nhwc", "nchw"}, {"nChw16c", "nhwc"}, {"nhwc", "nChw8c"}, {"chwn", "nhwc"}};
+        List<KernelMethod> methods = new ArrayList<>();
+        Random r = new Random(3);
+        int tiled = 0;
+        for (int[] shape : shapes) {
+            for (String[] f : formats) {
+                KernelMethod.Reorder m = Samples.reorder("t" + methods.size(), ElementType.values()[r.nextInt(6)],
+                        Layout.of("NCHW", shape, f[0]), Layout.of("NCHW", shape, f[1]));
+                methods.add(m);
+                // a real transpose: channels innermost on one side only, and enough of them for a tile
+                boolean transpose = shape[1] >= 16 && (f[1].equals("nhwc") ^ f[0].equals("nhwc"))
+                        && !f[0].startsWith("nC") && !f[1].startsWith("nC");
+                boolean isTiled = dev.strider.processor.plan.Planner.plan(ScalarWriter.problem(m), 64, 16, 0).describe()
+                        .contains("Block");
+                org.junit.jupiter.api.Assertions.assertEquals(transpose, isTiled, Arrays.toString(shape) + " " + f[0]
+                        + " -> " + f[1]);
+                tiled += isTiled ? 1 : 0;
+            }
+        }
+        CompiledKernels compiled = CompiledKernels.compile(
+                new KernelSet("tiles", List.of("Ops"), List.of(Target.SCALAR), methods), new ScalarWriter(64, 0));
+        for (KernelMethod m : methods) {
+            check(compiled, m, r);
+        }
+        System.out.println("[differential] " + methods.size() + " transposes passed, " + tiled + " of them tiled");
+    }
+
     private static void check(CompiledKernels compiled, KernelMethod m, Random r) {
         List<Object> args = new ArrayList<>();
         Param out = ScalarWriter.output(m);
