@@ -144,16 +144,8 @@ class LayoutAndKernelPropertiesTest {
     @Property(tries = 300)
     void binaryBroadcastsLikeNumPy(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 4, 5);
-        int[] aSizes = sizes.clone();
-        int[] bSizes = sizes.clone();
-        for (int d = 0; d < sizes.length; d++) {
-            if (r.nextInt(3) == 0) {
-                aSizes[d] = 1;
-            }
-            if (r.nextInt(3) == 0) {
-                bSizes[d] = 1;
-            }
-        }
+        int[] aSizes = RandomLayouts.broadcastFrom(r, sizes);
+        int[] bSizes = RandomLayouts.broadcastFrom(r, sizes);
         Layout a = RandomLayouts.readable(r, aSizes);
         Layout b = RandomLayouts.readable(r, bSizes);
         Layout out = RandomLayouts.writable(r, sizes);

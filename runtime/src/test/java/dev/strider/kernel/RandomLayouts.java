@@ -133,4 +133,15 @@ public final class RandomLayouts {
         }
         return w;
     }
+
+    /** {@code sizes} with each dim set to 1 (broadcast NumPy-style) with probability 1/3. */
+    public static int[] broadcastFrom(Random r, int[] sizes) {
+        int[] s = sizes.clone();
+        for (int d = 0; d < s.length; d++) {
+            if (r.nextInt(3) == 0) {
+                s[d] = 1;
+            }
+        }
+        return s;
+    }
 }
