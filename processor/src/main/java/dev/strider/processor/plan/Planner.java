@@ -54,11 +54,17 @@ public final class Planner {
             base[k] = problem.operands().get(k).base();
         }
         List<Node> nodes = new ArrayList<>();
+        boolean[] ragged = new boolean[problem.rank()];
         for (int d = 0; d < problem.rank(); d++) {
             for (int k = 0; k < operands; k++) {
                 base[k] += problem.operands().get(k).terms()[d][0];
             }
-            nodes.addAll(split(problem, d));
+            List<Node> pieces = split(problem, d);
+            int coarsest = pieces.get(0).weight();
+            // A dim whose nodes overrun its logical size (a tail block, of the output or of any input's
+            // blocking) needs ranges: its nodes must not be coalesced with another dim's.
+            ragged[d] = problem.padded()[d] != problem.sizes()[d] || problem.padded()[d] % coarsest != 0;
+            nodes.addAll(pieces);
         }
         nodes.removeIf(n -> n.extent() == 1);
         nodes.sort(Comparator.comparingLong((Node n) -> -orderKey(n, 0))
@@ -68,7 +74,7 @@ public final class Planner {
         for (int size : problem.sizes()) {
             elements *= size;
         }
-        List<Node> coalesced = coalesce(problem, nodes, virtualExtents);
+        List<Node> coalesced = coalesce(problem, ragged, nodes, virtualExtents);
         List<Node> merged = elements > tileAbove ? tile(coalesced, tileSize) : coalesced;
         int unrolledFrom = merged.size();
         long product = 1;
@@ -263,12 +269,17 @@ public final class Planner {
      * pad lanes keep their own identity unless they are consecutive pieces of that same dim, so
      * that tail ranges stay expressible.
      */
-    private static List<Node> coalesce(Problem problem, List<Node> nodes, List<Integer> virtualExtents) {
+    private static List<Node> coalesce(Problem problem, boolean[] ragged, List<Node> nodes,
+                                       List<Integer> virtualExtents) {
+        int[] perDim = new int[problem.rank()];
+        for (Node n : nodes) {
+            perDim[n.dim()]++;
+        }
         List<Node> out = new ArrayList<>();
         for (Node n : nodes) {
             if (!out.isEmpty()) {
                 Node a = out.get(out.size() - 1);
-                Node m = merge(problem, a, n, virtualExtents);
+                Node m = merge(problem, ragged, perDim, a, n, virtualExtents);
                 if (m != null) {
                     out.set(out.size() - 1, m);
                     continue;
@@ -279,7 +290,8 @@ public final class Planner {
         return out;
     }
 
-    private static Node merge(Problem problem, Node a, Node b, List<Integer> virtualExtents) {
+    private static Node merge(Problem problem, boolean[] ragged, int[] perDim, Node a, Node b,
+                              List<Integer> virtualExtents) {
         if (a.isTable() || b.isTable()) {
             return null;
         }
@@ -296,10 +308,14 @@ public final class Planner {
         if (a.dim() == b.dim() && a.weight() == b.weight() * b.extent()) {
             if (b.dim() >= problem.rank()) {
                 virtualExtents.set(b.dim() - problem.rank(), (int) extent);
+            } else {
+                perDim[b.dim()]--;
             }
             return new Node(b.dim(), name, (int) extent, b.weight(), b.strides(), null);
         }
-        if (hasTail(problem, a) || hasTail(problem, b)) {
+        // Across dims only whole dims merge: a dim with another node left still needs its range.
+        if (isRagged(problem, ragged, a) || isRagged(problem, ragged, b) || !whole(problem, perDim, a)
+                || !whole(problem, perDim, b)) {
             return null;
         }
         // Pieces of several dims become one virtual dim (numbered after the real ones) with its own range.
@@ -307,8 +323,12 @@ public final class Planner {
         return new Node(problem.rank() + virtualExtents.size() - 1, name, (int) extent, 1, b.strides(), null);
     }
 
-    private static boolean hasTail(Problem problem, Node n) {
-        return n.dim() < problem.rank() && problem.padded()[n.dim()] != problem.sizes()[n.dim()];
+    private static boolean whole(Problem problem, int[] perDim, Node n) {
+        return n.dim() >= problem.rank() || perDim[n.dim()] == 1;
+    }
+
+    private static boolean isRagged(Problem problem, boolean[] ragged, Node n) {
+        return n.dim() < problem.rank() && ragged[n.dim()];
     }
 
     static int ceilDiv(int a, int b) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class GeneratedVersusGenericTest {
 
-    private static final int BATCHES = 6;
+    private static final int BATCHES = 10;
     private static final int METHODS_PER_BATCH = 40;
 
     @Test
@@ -105,7 +105,11 @@ class GeneratedVersusGenericTest {
         Object actual = copy(args.get(outIndex));
         List<Object> generatedArgs = new ArrayList<>(args);
         generatedArgs.set(outIndex, actual);
-        invoke(compiled.instance, m.name(), generatedArgs.toArray());
+        try {
+            invoke(compiled.instance, m.name(), generatedArgs.toArray());
+        } catch (AssertionError e) {
+            throw new AssertionError("generated " + m + " failed: " + e.getCause(), e);
+        }
         int n = Array.getLength(expected);
         for (int i = 0; i < n; i++) {
             assertEquals(Array.get(expected, i), Array.get(actual, i), m + " at " + i);
@@ -144,16 +148,8 @@ class GeneratedVersusGenericTest {
                 return Samples.unary(name, type, op, RandomLayouts.readable(r, sizes), RandomLayouts.writable(r, sizes));
             }
             default: {
-                int[] aSizes = sizes.clone();
-                int[] bSizes = sizes.clone();
-                for (int d = 0; d < sizes.length; d++) {
-                    if (r.nextInt(3) == 0) {
-                        aSizes[d] = 1;
-                    }
-                    if (r.nextInt(3) == 0) {
-                        bSizes[d] = 1;
-                    }
-                }
+                int[] aSizes = RandomLayouts.broadcastFrom(r, sizes);
+                int[] bSizes = RandomLayouts.broadcastFrom(r, sizes);
                 BinaryOp op = BinaryOp.values()[r.nextInt(BinaryOp.values().length)];
                 return Samples.binary(name, type, op, RandomLayouts.readable(r, aSizes),
                         RandomLayouts.readable(r, bSizes), RandomLayouts.writable(r, sizes));
