@@ -53,11 +53,6 @@ public final class UnaryOp {
         return shift;
     }
 
-    /** True when f(0) == 0, so that applying it to a zero pad lane would keep it zero. */
-    public boolean preservesZero() {
-        return kind != UnaryKind.SCALE_SHIFT || shift == 0;
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof UnaryOp && kind == ((UnaryOp) o).kind

@@ -10,15 +10,6 @@ import java.util.StringJoiner;
  */
 public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents) {
 
-    /** Elements of one unrolled body: the product of the unrolled nodes' extents. */
-    public long unrolledElements() {
-        long p = 1;
-        for (int k = unrolledFrom; k < nodes.size(); k++) {
-            p *= nodes.get(k).extent();
-        }
-        return p;
-    }
-
     /**
      * The nest in one line, for the generated Javadoc: {@code c16[2] > h[56] > w[56] > c[16] unrolled;
      * strides src/dst: c16 50176/16 ...}.

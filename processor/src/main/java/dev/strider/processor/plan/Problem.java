@@ -3,6 +3,9 @@ package dev.strider.processor.plan;
 import dev.strider.layout.Layout;
 import dev.strider.layout.OffsetTerms;
 import dev.strider.layout.SliceWindow;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.Param;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,6 +21,26 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
 
     public Operand output() {
         return operands.get(0);
+    }
+
+    /**
+     * The problem a kernel method poses: its output over the output's padded space, then its
+     * inputs in parameter order (a slice's input indexed through the window, binary operands
+     * broadcast to the output's sizes).
+     */
+    public static Problem of(KernelMethod m) {
+        Layout out = m.layoutOf(m.output()).layout();
+        int[] sizes = out.sizes();
+        List<Operand> ops = new ArrayList<>();
+        ops.add(output(m.output().name(), out));
+        for (Param p : m.params()) {
+            if (!p.array() || p == m.output()) {
+                continue;
+            }
+            Layout in = m.layoutOf(p).layout();
+            ops.add(m instanceof KernelMethod.Slice s ? sliceInput(p.name(), in, s.window()) : input(p.name(), in, sizes));
+        }
+        return new Problem(out.dims(), sizes, out.paddedSizes(), ops);
     }
 
     /** The output operand over its padded index space. */

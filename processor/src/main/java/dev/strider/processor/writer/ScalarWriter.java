@@ -18,11 +18,9 @@ import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.LoopPlan;
-import dev.strider.processor.plan.Operand;
 import dev.strider.processor.plan.Planner;
 import dev.strider.processor.plan.Problem;
 import dev.strider.runtime.Target;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +98,7 @@ public final class ScalarWriter {
 
     /** Plans and emits the nest, halving the unroll limit until the method fits the budget. */
     private Body body(KernelMethod m) {
-        Problem problem = problem(m);
+        Problem problem = Problem.of(m);
         Set<String> reserved = new HashSet<>();
         m.params().forEach(p -> reserved.add(p.name()));
         int limit = unrollLimit;
@@ -108,7 +106,7 @@ public final class ScalarWriter {
             LoopPlan plan = Planner.plan(problem, limit, Planner.TILE, tileAbove);
             NestWriter nest = new NestWriter(plan, m.name(), reserved);
             CodeBlock logical = nest.logical(offsets -> element(m, offsets));
-            Param out = output(m);
+            Param out = m.output();
             CodeBlock pad = nest.padLanes(offset -> CodeBlock.of("$N[$L] = 0;\n", out.name(), offset));
             int estimate = 200 + nest.statements() * bytesPerElement(m) + nest.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
@@ -138,17 +136,17 @@ public final class ScalarWriter {
             if (!p.array()) {
                 continue;
             }
-            Layout l = layoutOf(m, p).layout();
+            Layout l = m.layoutOf(p).layout();
             b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.name(), p.name(), l.bufferSize(),
                     l.toString());
         }
-        Param out = output(m);
-        Layout outLayout = layoutOf(m, out).layout();
+        Param out = m.output();
+        Layout outLayout = m.layoutOf(out).layout();
         for (Param p : m.params()) {
             if (!p.array() || p == out || p.type() != out.type()) {
                 continue;
             }
-            Layout in = layoutOf(m, p).layout();
+            Layout in = m.layoutOf(p).layout();
             int lo = Math.max(in.offset(), outLayout.offset());
             int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
             boolean sameElements = in.equals(outLayout) && !(m instanceof KernelMethod.Slice);
@@ -163,7 +161,7 @@ public final class ScalarWriter {
         CodeBlock.Builder doc = CodeBlock.builder().add("$L.\n<ul>\n", summary(m));
         for (Param p : m.params()) {
             if (p.array()) {
-                NamedLayout l = layoutOf(m, p);
+                NamedLayout l = m.layoutOf(p);
                 doc.add("<li>{@code $L} $L: {@code $L}</li>\n", p.name(), l.name(), l.layout().toString());
             }
         }
@@ -193,27 +191,9 @@ public final class ScalarWriter {
 
     // ------------------------------------------------------------------ the problem and its statement
 
-    static Problem problem(KernelMethod m) {
-        Layout out = layoutOf(m, output(m)).layout();
-        int[] sizes = out.sizes();
-        List<Operand> ops = new ArrayList<>();
-        ops.add(Problem.output(output(m).name(), out));
-        if (m instanceof KernelMethod.Reorder r) {
-            ops.add(Problem.input(r.src().name(), r.from().layout(), sizes));
-        } else if (m instanceof KernelMethod.Slice s) {
-            ops.add(Problem.sliceInput(s.src().name(), s.from().layout(), s.window()));
-        } else if (m instanceof KernelMethod.Unary u) {
-            ops.add(Problem.input(u.in().name(), u.inLayout().layout(), sizes));
-        } else if (m instanceof KernelMethod.Binary b) {
-            ops.add(Problem.input(b.a().name(), b.aLayout().layout(), sizes));
-            ops.add(Problem.input(b.b().name(), b.bLayout().layout(), sizes));
-        }
-        return new Problem(out.dims(), sizes, out.paddedSizes(), ops);
-    }
-
     /** {@code dst[D] = src[S];} and the like; {@code offsets} are the output's first, then the inputs'. */
     private static CodeBlock element(KernelMethod m, List<CodeBlock> offsets) {
-        Param out = output(m);
+        Param out = m.output();
         CodeBlock target = CodeBlock.of("$N[$L]", out.name(), offsets.get(0));
         ClassName ops = kernels(out.type());
         if (m instanceof KernelMethod.Reorder r) {
@@ -247,39 +227,6 @@ public final class ScalarWriter {
 
     private static int bytesPerElement(KernelMethod m) {
         return m instanceof KernelMethod.Binary ? 24 : m instanceof KernelMethod.Reorder r && r.isCopy() ? 16 : 22;
-    }
-
-    static Param output(KernelMethod m) {
-        if (m instanceof KernelMethod.Reorder r) {
-            return r.dst();
-        }
-        if (m instanceof KernelMethod.Slice s) {
-            return s.dst();
-        }
-        if (m instanceof KernelMethod.Fill f) {
-            return f.dst();
-        }
-        if (m instanceof KernelMethod.Unary u) {
-            return u.out();
-        }
-        return ((KernelMethod.Binary) m).out();
-    }
-
-    static NamedLayout layoutOf(KernelMethod m, Param p) {
-        if (m instanceof KernelMethod.Reorder r) {
-            return p == r.src() ? r.from() : r.to();
-        }
-        if (m instanceof KernelMethod.Slice s) {
-            return p == s.src() ? s.from() : s.to();
-        }
-        if (m instanceof KernelMethod.Fill f) {
-            return f.layout();
-        }
-        if (m instanceof KernelMethod.Unary u) {
-            return p == u.in() ? u.inLayout() : u.outLayout();
-        }
-        KernelMethod.Binary b = (KernelMethod.Binary) m;
-        return p == b.a() ? b.aLayout() : p == b.b() ? b.bLayout() : b.outLayout();
     }
 
     private static ClassName kernels(ElementType type) {

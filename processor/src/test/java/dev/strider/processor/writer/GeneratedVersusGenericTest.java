@@ -73,7 +73,7 @@ class GeneratedVersusGenericTest {
                 // a real transpose: channels innermost on one side only, and enough of them for a tile
                 boolean transpose = shape[1] >= 16 && (f[1].equals("nhwc") ^ f[0].equals("nhwc"))
                         && !f[0].startsWith("nC") && !f[1].startsWith("nC");
-                boolean isTiled = dev.strider.processor.plan.Planner.plan(ScalarWriter.problem(m), 64, 16, 0).describe()
+                boolean isTiled = dev.strider.processor.plan.Planner.plan(dev.strider.processor.plan.Problem.of(m), 64, 16, 0).describe()
                         .contains("Block");
                 org.junit.jupiter.api.Assertions.assertEquals(transpose, isTiled, Arrays.toString(shape) + " " + f[0]
                         + " -> " + f[1]);
@@ -90,9 +90,9 @@ class GeneratedVersusGenericTest {
 
     private static void check(CompiledKernels compiled, KernelMethod m, Random r) {
         List<Object> args = new ArrayList<>();
-        Param out = ScalarWriter.output(m);
+        Param out = m.output();
         for (Param p : m.params()) {
-            Layout l = ScalarWriter.layoutOf(m, p).layout();
+            Layout l = m.layoutOf(p).layout();
             // Inputs are zero-padded by contract; the output starts with garbage everywhere, pad lanes included.
             args.add(p.array() ? randomArray(p.type(), r, l.bufferSize() + r.nextInt(3), p == out ? null : l, nonZero(m, p))
                     : Array.get(randomArray(p.type(), r, 1, null, false), 0));
