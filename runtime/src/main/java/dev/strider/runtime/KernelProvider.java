@@ -1,9 +1,15 @@
 package dev.strider.runtime;
 
+import java.util.List;
+
 /**
  * One generated kernel class, as the runtime finds it: the processor writes a provider per
  * generated class and lists it in {@code META-INF/services/dev.strider.runtime.KernelProvider},
  * so nothing scans the class path.
+ *
+ * <p>A provider must load and answer everything but {@link #create} on any JVM: only creating
+ * the instance touches the generated class, which may need what this JVM lacks (a VECTOR class
+ * needs the {@code jdk.incubator.vector} module at run time).
  */
 public interface KernelProvider {
 
@@ -12,6 +18,26 @@ public interface KernelProvider {
 
     Target target();
 
-    /** A new instance of the generated class. */
+    /** For VECTOR classes the vector shape in bits (128, 256 or 512); 0 for the other targets. */
+    default int vectorBits() {
+        return 0;
+    }
+
+    /** The generated class's binary name, known without loading the class. */
+    String className();
+
+    /**
+     * A new instance of the generated class.
+     *
+     * @throws LinkageError when the class cannot load on this JVM (the vector module is absent)
+     */
     Object create();
+
+    /**
+     * The set's plain (same-type, unscaled) reorders with their layouts, for
+     * {@link KernelRegistry}; every target's provider of a set lists the same ones.
+     */
+    default List<GeneratedReorder> reorders() {
+        return List.of();
+    }
 }

@@ -1,42 +1,142 @@
 package dev.strider.runtime;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.ServiceLoader;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Objects;
 
 /**
- * Finds the generated implementation of a {@code @Kernels} interface.
+ * Finds the generated implementation of a {@code @Kernels} interface that fits this device.
  *
- * <p>For now it returns the SCALAR class; the registry that picks among targets by device
- * comes with the device targets.
+ * <p>The candidates are the {@link KernelProvider}s of the interface listed in
+ * {@code META-INF/services/dev.strider.runtime.KernelProvider} (found by {@code ServiceLoader}
+ * through the interface's class loader). One rule ranks them for the {@link Device}: THREADS on
+ * a multi-core machine with a parallel pool, then VECTOR at the preferred shape or narrower,
+ * then SCALAR (the package's {@code Policy} states it in full). The first that loads is chosen;
+ * a class whose {@code create()} throws (it needs what this JVM lacks) is skipped with its
+ * reason. {@link #explain} shows all of it.
+ *
+ * <p>The choice and the instance are made on first load and cached per kernel set and request,
+ * so later calls cost a {@link ClassValue} lookup and an array read. Instances of generated
+ * classes hold no state and may be shared between threads.
+ *
+ * <p>The system property {@code strider.target} ({@code scalar}, {@code vector} or
+ * {@code threads}, any case; read once) forces the target of {@link #load(Class)}, for benchmark
+ * comparisons.
  */
 public final class Kernels {
 
-    private static final Map<Class<?>, Object> CACHE = new ConcurrentHashMap<>();
+    /** The system property that forces the target of {@link #load(Class)}. */
+    public static final String TARGET_PROPERTY = "strider.target";
+
+    private static final String TARGET_VALUE = System.getProperty(TARGET_PROPERTY);
+    /** What {@link #load(Class)} asks for; null when {@code strider.target} is invalid. */
+    private static final Request DEFAULT_REQUEST;
+    private static final String TARGET_ERROR;
+
+    static {
+        Request request = null;
+        String error = null;
+        try {
+            request = parseTarget(TARGET_VALUE);
+        } catch (IllegalStateException e) {
+            error = e.getMessage();
+        }
+        DEFAULT_REQUEST = request;
+        TARGET_ERROR = error;
+    }
+
+    private static final ClassValue<Selection> SELECTIONS = new ClassValue<>() {
+        @Override
+        protected Selection computeValue(Class<?> kernelSet) {
+            return Selection.discover(kernelSet);
+        }
+    };
 
     private Kernels() {
     }
 
-    /** The generated SCALAR implementation of {@code kernelSet}, one shared instance. */
+    /**
+     * The best generated implementation of {@code kernelSet} this device can run, or the one
+     * {@code strider.target} forces; one shared instance.
+     *
+     * @throws IllegalStateException when none can run (the message lists every candidate and
+     *                               why), or when {@code strider.target} is not a target
+     */
     public static <T> T load(Class<T> kernelSet) {
-        return kernelSet.cast(CACHE.computeIfAbsent(kernelSet, Kernels::create));
+        Request request = DEFAULT_REQUEST;
+        if (request == null) {
+            throw new IllegalStateException(TARGET_ERROR);
+        }
+        return load(kernelSet, request);
     }
 
-    private static Object create(Class<?> kernelSet) {
-        List<String> seen = new ArrayList<>();
-        for (KernelProvider provider : ServiceLoader.load(KernelProvider.class, kernelSet.getClassLoader())) {
-            if (provider.kernelSet() == kernelSet) {
-                if (provider.target() == Target.SCALAR) {
-                    return provider.create();
-                }
-                seen.add(provider.target().name());
+    /**
+     * The generated implementation of {@code kernelSet} for {@code target}; for VECTOR the
+     * widest shape that runs here, up to the device's preferred shape.
+     *
+     * @throws IllegalStateException when {@code target} is not generated or cannot run here
+     */
+    public static <T> T load(Class<T> kernelSet, Target target) {
+        return load(kernelSet, Request.forced(Objects.requireNonNull(target, "target")));
+    }
+
+    /**
+     * The best implementation of {@code kernelSet} that runs in the calling thread: VECTOR or
+     * SCALAR, never THREADS. Generated THREADS classes call it for the code each chunk runs.
+     *
+     * @throws IllegalStateException when none can run
+     */
+    public static <T> T loadOneThread(Class<T> kernelSet) {
+        return load(kernelSet, Request.ONE_THREAD);
+    }
+
+    private static <T> T load(Class<T> kernelSet, Request request) {
+        return kernelSet.cast(SELECTIONS.get(Objects.requireNonNull(kernelSet, "kernelSet")).instance(request));
+    }
+
+    /**
+     * How {@link #load(Class)} chooses for {@code kernelSet}, several lines: the device, the
+     * thread pool, the {@code strider.target} override, the rule, and each candidate (class,
+     * target, vector bits) as chosen, skipped (with why it failed to load), not preferred, or
+     * rejected (with the reason). Loads the kernels as {@code load} would, and never throws: when
+     * nothing can run, it says why.
+     */
+    public static String explain(Class<?> kernelSet) {
+        Objects.requireNonNull(kernelSet, "kernelSet");
+        String requestLine;
+        Request request;
+        if (DEFAULT_REQUEST == null) {
+            request = Request.BEST;
+            requestLine = TARGET_ERROR + " (load throws until it is fixed; shown: " + request.description() + ")";
+        } else if (TARGET_VALUE == null || TARGET_VALUE.isBlank()) {
+            request = DEFAULT_REQUEST;
+            requestLine = request.description() + " (" + TARGET_PROPERTY + " is not set)";
+        } else {
+            request = DEFAULT_REQUEST;
+            requestLine = request.description() + " (" + TARGET_PROPERTY + "=" + TARGET_VALUE + ")";
+        }
+        try {
+            return SELECTIONS.get(kernelSet).explain(request, requestLine);
+        } catch (IllegalStateException e) { // an invalid strider.threads: no pool to rank THREADS with
+            return kernelSet.getName() + "\n  device      " + Device.current().describe()
+                    + "\n  cannot choose: " + e.getMessage() + "\n";
+        }
+    }
+
+    /**
+     * The request {@code strider.target} makes: unset or blank for the best target, else
+     * {@code scalar}, {@code vector} or {@code threads} in any case.
+     *
+     * @throws IllegalStateException naming the value and the allowed ones
+     */
+    static Request parseTarget(String value) {
+        if (value == null || value.isBlank()) {
+            return Request.BEST;
+        }
+        for (Target target : Target.values()) {
+            if (target.name().equalsIgnoreCase(value.trim())) {
+                return Request.forced(target);
             }
         }
-        throw new IllegalStateException("no generated SCALAR kernels for " + kernelSet.getName()
-                + (seen.isEmpty() ? "" : " (found " + seen + ")")
-                + ": is it annotated with @dev.strider.Kernels, and does the build run strider-processor"
-                + " (on annotationProcessorPaths from JDK 23 on)?");
+        throw new IllegalStateException(TARGET_PROPERTY + "=" + value + " is not a target: use scalar, vector or threads"
+                + " (any case), or leave it unset for the best target");
     }
 }

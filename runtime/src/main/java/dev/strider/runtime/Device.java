@@ -1,0 +1,115 @@
+package dev.strider.runtime;
+
+import java.util.Optional;
+
+/**
+ * What this JVM and machine offer the kernel targets: the Java version, the number of cores,
+ * and whether the Vector API can run here and at which preferred shape.
+ *
+ * <p>{@link #current()} probes once, cheaply, and never fails. The runtime has no dependency on
+ * {@code jdk.incubator.vector}: the module is looked up in the boot layer (it is there only
+ * when the JVM runs with {@code --add-modules jdk.incubator.vector}), and its preferred shape is
+ * read by reflection. Anything that goes wrong while reading it leaves {@link #vectorBits()} at
+ * 0 and keeps the reason for {@link Kernels#explain}.
+ */
+public final class Device {
+
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+
+    private final String javaVersion;
+    private final int cores;
+    private final boolean vectorModule;
+    private final int vectorBits;
+    private final String vectorProblem;
+
+    /**
+     * A device as given, for tests.
+     *
+     * @param vectorBits    the preferred vector shape in bits, 0 when unknown or absent
+     * @param vectorProblem why the module is present but its preferred shape is unknown, else null
+     */
+    Device(String javaVersion, int cores, boolean vectorModule, int vectorBits, String vectorProblem) {
+        this.javaVersion = javaVersion;
+        this.cores = cores;
+        this.vectorModule = vectorModule;
+        this.vectorBits = vectorBits;
+        this.vectorProblem = vectorProblem;
+    }
+
+    /** This JVM on this machine, probed on first use. */
+    public static Device current() {
+        return Probe.CURRENT;
+    }
+
+    /** Lazy holder: the probe runs on the first call of {@link #current()}, once. */
+    private static final class Probe {
+        static final Device CURRENT = probe();
+
+        private static Device probe() {
+            String java = System.getProperty("java.version", "(unknown version)");
+            int cores = Runtime.getRuntime().availableProcessors();
+            Optional<Module> module = ModuleLayer.boot().findModule(VECTOR_MODULE);
+            if (module.isEmpty()) {
+                return new Device(java, cores, false, 0, null);
+            }
+            try {
+                Class<?> shape = Class.forName(module.get(), "jdk.incubator.vector.VectorShape");
+                if (shape == null) {
+                    return new Device(java, cores, true, 0, "jdk.incubator.vector.VectorShape is not in the module");
+                }
+                Object preferred = shape.getMethod("preferredShape").invoke(null);
+                int bits = (Integer) shape.getMethod("vectorBitSize").invoke(preferred);
+                return new Device(java, cores, true, bits, null);
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                return new Device(java, cores, true, 0, "reading VectorShape.preferredShape() failed: " + Selection.describe(e));
+            }
+        }
+    }
+
+    /** True when {@code jdk.incubator.vector} is in the boot layer, so VECTOR classes can load. */
+    public boolean vectorModule() {
+        return vectorModule;
+    }
+
+    /**
+     * The bit size of {@code VectorShape.preferredShape()}: the widest vectors this machine runs
+     * in hardware. 0 when the module is absent or the shape could not be read.
+     */
+    public int vectorBits() {
+        return vectorBits;
+    }
+
+    /** {@code Runtime.availableProcessors()} when probed. */
+    public int cores() {
+        return cores;
+    }
+
+    /** The {@code java.version} property: {@code 17.0.15}. */
+    public String javaVersion() {
+        return javaVersion;
+    }
+
+    /** Why the preferred shape is unknown although the module is present; null otherwise. */
+    String vectorProblem() {
+        return vectorProblem;
+    }
+
+    /** One line: {@code Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits}. */
+    public String describe() {
+        StringBuilder sb = new StringBuilder("Java ").append(javaVersion)
+                .append(", ").append(cores).append(cores == 1 ? " core" : " cores");
+        if (!vectorModule) {
+            sb.append(", vector module absent");
+        } else if (vectorBits > 0) {
+            sb.append(", vector module present, preferred vector shape ").append(vectorBits).append(" bits");
+        } else {
+            sb.append(", vector module present, preferred vector shape unknown (").append(vectorProblem).append(')');
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

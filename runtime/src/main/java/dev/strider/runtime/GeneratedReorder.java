@@ -1,0 +1,21 @@
+package dev.strider.runtime;
+
+import dev.strider.kernel.ElementType;
+import dev.strider.layout.Layout;
+
+/**
+ * A generated reorder method, described for {@link KernelRegistry}: its layouts and element
+ * type, and how to call it on an instance of any generated class of its kernel set.
+ *
+ * @param method the method's name in the {@code @Kernels} interface
+ * @param type   the element type of both arrays
+ * @param call   calls the method on an instance of the kernel set
+ */
+public record GeneratedReorder(String method, ElementType type, Layout src, Layout dst, Call call) {
+
+    /** {@code ((ImageOps) kernels).toPlanar((float[]) src, (float[]) dst)}, written by the processor. */
+    @FunctionalInterface
+    public interface Call {
+        void reorder(Object kernels, Object src, Object dst);
+    }
+}

@@ -1,0 +1,207 @@
+package dev.strider.runtime;
+
+import java.lang.reflect.UndeclaredThrowableException;
+import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The thread pool of the THREADS target: generated THREADS classes split their outer loops with
+ * {@link #forRange}.
+ *
+ * <p>The pool is {@link ForkJoinPool#commonPool()} unless the system property
+ * {@code strider.threads=N} (read once) asks for a dedicated pool of {@code N} daemon threads, or
+ * {@link #usePool} sets one. Kernels choose their target on first load, so set the pool before
+ * loading kernels.
+ *
+ * <p>Why chunks are claimed from a counter rather than forked as a {@code RecursiveAction}:
+ * {@code ForkJoinTask.fork()} called outside a worker thread pushes to the <em>common</em> pool
+ * whatever pool was asked for, and how an outside caller helps with the tasks it submitted
+ * varies between JDK releases. Here the caller submits helper tasks to the chosen pool, runs the
+ * first chunk itself and keeps claiming chunks until none is left, then waits only for chunks
+ * already running elsewhere. The calling thread always takes part, a helper that starts late
+ * finds nothing to do, and a nested {@code forRange} (a chunk that calls it again) cannot
+ * deadlock.
+ */
+public final class Parallel {
+
+    /** The system property that sets the number of threads of a dedicated pool. */
+    public static final String THREADS_PROPERTY = "strider.threads";
+
+    private static final String PROPERTY_VALUE = System.getProperty(THREADS_PROPERTY);
+    /** The threads asked for by {@code strider.threads}: 0 for the common pool, -1 when invalid. */
+    private static final int PROPERTY_THREADS = parseThreads(PROPERTY_VALUE);
+
+    private static volatile ForkJoinPool chosen;
+
+    private Parallel() {
+    }
+
+    /** The body of a parallel loop: runs indices {@code [from, to)}. */
+    @FunctionalInterface
+    public interface Range {
+        void run(int from, int to);
+    }
+
+    /** Makes {@code pool} the pool of every later {@link #forRange}. */
+    public static void usePool(ForkJoinPool pool) {
+        chosen = Objects.requireNonNull(pool, "pool");
+    }
+
+    /**
+     * The pool {@link #forRange} runs on.
+     *
+     * @throws IllegalStateException when {@code strider.threads} is not a positive integer and no
+     *                               pool was set with {@link #usePool}
+     */
+    public static ForkJoinPool pool() {
+        ForkJoinPool pool = chosen;
+        if (pool != null) {
+            return pool;
+        }
+        if (PROPERTY_THREADS < 0) {
+            throw new IllegalStateException(THREADS_PROPERTY + "=" + PROPERTY_VALUE
+                    + " is not a number of threads: use a positive integer, or leave it unset for the common pool");
+        }
+        return PROPERTY_THREADS == 0 ? ForkJoinPool.commonPool() : DedicatedPool.POOL;
+    }
+
+    /**
+     * How many threads a {@link #forRange} runs on: the pool's parallelism plus the calling thread,
+     * which always takes part. The common pool of a 2-core machine has parallelism 1, so this is 2.
+     */
+    public static int parallelism() {
+        return pool().getParallelism() + 1;
+    }
+
+    /**
+     * Runs {@code body} over {@code [0, extent)} split into contiguous chunks, at most
+     * {@code 4 * parallelism()} of them and never more than {@code extent}, on the pool and in the
+     * calling thread. Runs {@code body.run(0, extent)} inline when the extent is 1. Returns when
+     * every chunk has run.
+     *
+     * <p>An exception thrown by a chunk is rethrown to the caller as it is (the first one, when
+     * several chunks fail); chunks not yet started then do not run.
+     */
+    public static void forRange(int extent, Range body) {
+        Objects.requireNonNull(body, "body");
+        if (extent < 0) {
+            throw new IllegalArgumentException("extent is " + extent + "; it must not be negative");
+        }
+        if (extent == 0) {
+            return;
+        }
+        ForkJoinPool pool = pool();
+        int workers = pool.getParallelism();
+        if (extent == 1) {
+            body.run(0, extent);
+        } else {
+            new Loop(extent, (int) Math.min(extent, 4L * (workers + 1)), body).run(pool, workers);
+        }
+    }
+
+    /** One {@link #forRange} call split into chunks, claimed by the caller and pool helpers. */
+    private static final class Loop {
+        private final int extent;
+        private final int chunks;
+        private final Range body;
+        /** The next unclaimed chunk; chunk 0 is the caller's. */
+        private final AtomicInteger next = new AtomicInteger(1);
+        private final CountDownLatch done;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+
+        Loop(int extent, int chunks, Range body) {
+            this.extent = extent;
+            this.chunks = chunks;
+            this.body = body;
+            this.done = new CountDownLatch(chunks);
+        }
+
+        void run(ForkJoinPool pool, int workers) {
+            int helpers = Math.min(workers, chunks - 1);
+            for (int i = 0; i < helpers; i++) {
+                pool.execute(this::claimChunks);
+            }
+            runChunk(0);
+            claimChunks();
+            awaitUninterruptibly();
+            Throwable t = failure.get();
+            if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            }
+            if (t instanceof Error) {
+                throw (Error) t;
+            }
+            if (t != null) { // a checked exception thrown sneakily by the body
+                throw new UndeclaredThrowableException(t);
+            }
+        }
+
+        private void claimChunks() {
+            for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
+                runChunk(c);
+            }
+        }
+
+        private void runChunk(int c) {
+            try {
+                if (failure.get() == null) {
+                    body.run(bound(c), bound(c + 1));
+                }
+            } catch (Throwable t) {
+                failure.compareAndSet(null, t);
+            } finally {
+                done.countDown();
+            }
+        }
+
+        /** The first index of chunk {@code c}: chunks differ in length by at most one. */
+        private int bound(int c) {
+            return (int) ((long) extent * c / chunks);
+        }
+
+        /** Waits for chunks other threads are running; they are short, so an interrupt is kept for later. */
+        private void awaitUninterruptibly() {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    done.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Created on first use only, so that an unused {@code strider.threads} pool starts no threads. */
+    private static final class DedicatedPool {
+        private static final AtomicInteger THREAD_NUMBER = new AtomicInteger();
+
+        static final ForkJoinPool POOL = new ForkJoinPool(PROPERTY_THREADS, pool -> {
+            ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+            t.setDaemon(true);
+            t.setName("strider-worker-" + THREAD_NUMBER.incrementAndGet());
+            return t;
+        }, null, false);
+    }
+
+    /** {@code strider.threads}: absent or blank → 0 (the common pool), a positive integer, else -1. */
+    static int parseThreads(String value) {
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            return n > 0 ? n : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package dev.strider.runtime;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The selection rule, in one place: which generated classes of a kernel set may run for a
+ * request on a device, best first. It is a pure function of its arguments, so it can be tested
+ * on made-up devices.
+ *
+ * <p>The rule, best first:
+ * <ol>
+ *   <li><b>THREADS</b>, when the device has more than one core and the pool's
+ *       {@linkplain Parallel#parallelism() parallelism} (pool workers plus the caller) is above 1;</li>
+ *   <li><b>VECTOR</b> whose shape equals the device's preferred shape, then narrower shapes,
+ *       widest first. A shape wider than the preferred one is rejected (the Vector API would
+ *       emulate it, slower than scalar code), and every shape is rejected when the
+ *       {@code jdk.incubator.vector} module is absent or its preferred shape unknown;</li>
+ *   <li><b>SCALAR</b>.</li>
+ * </ol>
+ * A forced target keeps only that target's classes (a forced THREADS runs whatever the cores and
+ * parallelism, for benchmark comparisons; the VECTOR rules still hold). The one-thread request
+ * (what a THREADS class runs per chunk) never takes THREADS. {@link Kernels} creates the
+ * runnable classes in this order and keeps the first whose {@code create()} succeeds.
+ */
+final class Policy {
+
+    /** THREADS, then VECTOR widest first, then SCALAR: the order of steps 1 to 3. */
+    static final Comparator<KernelProvider> PREFERENCE =
+            Comparator.comparingInt((KernelProvider p) -> tier(p.target()))
+                    .thenComparing(Comparator.comparingInt(KernelProvider::vectorBits).reversed());
+
+    private Policy() {
+    }
+
+    static Ranking rank(Device device, int parallelism, Request request, List<KernelProvider> candidates) {
+        List<KernelProvider> runnable = new ArrayList<>();
+        List<Ranking.Rejection> rejected = new ArrayList<>();
+        for (KernelProvider candidate : candidates) {
+            String reason = rejection(device, parallelism, request, candidate);
+            if (reason == null) {
+                runnable.add(candidate);
+            } else {
+                rejected.add(new Ranking.Rejection(candidate, reason));
+            }
+        }
+        runnable.sort(PREFERENCE);
+        rejected.sort(Comparator.comparing(Ranking.Rejection::provider, PREFERENCE));
+        return new Ranking(request, rule(device, parallelism, request), runnable, rejected);
+    }
+
+    private static int tier(Target target) {
+        switch (target) {
+            case THREADS: return 0;
+            case VECTOR: return 1;
+            case SCALAR: return 2;
+            default: throw new AssertionError(target);
+        }
+    }
+
+    /** Why {@code candidate} may not run for {@code request} here, or null when it may. */
+    private static String rejection(Device device, int parallelism, Request request, KernelProvider candidate) {
+        Target target = candidate.target();
+        if (request.forcedTarget() != null && request.forcedTarget() != target) {
+            return "not the " + request.description();
+        }
+        switch (target) {
+            case THREADS:
+                if (request == Request.ONE_THREAD) {
+                    return "runs on several threads, and this request wants code for the calling thread";
+                }
+                if (request == Request.BEST && device.cores() < 2) {
+                    return "this machine has 1 core";
+                }
+                if (request == Request.BEST && parallelism < 2) {
+                    return "the thread pool's parallelism is " + parallelism
+                            + " (set " + Parallel.THREADS_PROPERTY + " or Parallel.usePool for more)";
+                }
+                return null;
+            case VECTOR:
+                return vectorRejection(device, candidate.vectorBits());
+            case SCALAR:
+                return null;
+            default:
+                throw new AssertionError(target);
+        }
+    }
+
+    private static String vectorRejection(Device device, int bits) {
+        if (!device.vectorModule()) {
+            return Device.VECTOR_MODULE + " is not in this JVM's boot layer; run with --add-modules " + Device.VECTOR_MODULE;
+        }
+        if (device.vectorBits() == 0) {
+            return "the preferred vector shape is unknown: " + device.vectorProblem();
+        }
+        if (bits > device.vectorBits()) {
+            return bits + "-bit vectors are wider than this machine's preferred " + device.vectorBits()
+                    + "-bit shape; the Vector API would emulate them";
+        }
+        return null;
+    }
+
+    /** The rule as it applies to this device and request, for {@link Kernels#explain}. */
+    private static String rule(Device device, int parallelism, Request request) {
+        String vector = device.vectorBits() > 0
+                ? "VECTOR of the preferred " + device.vectorBits() + "-bit shape or narrower, widest first"
+                : "VECTOR (none can run: " + (device.vectorModule() ? "preferred shape unknown" : "no vector module") + ")";
+        switch (request) {
+            case BEST:
+                return "THREADS when more than 1 core and a parallelism above 1 (here " + device.cores()
+                        + (device.cores() == 1 ? " core" : " cores") + ", parallelism " + parallelism + "), then "
+                        + vector + ", then SCALAR; the first that loads is chosen";
+            case ONE_THREAD:
+                return vector + ", then SCALAR; the first that loads is chosen";
+            case VECTOR:
+                return "only " + vector + "; the first that loads is chosen";
+            default:
+                return "only " + request.forcedTarget();
+        }
+    }
+}

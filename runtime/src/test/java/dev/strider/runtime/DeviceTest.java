@@ -1,0 +1,36 @@
+package dev.strider.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DeviceTest {
+
+    @Test
+    void currentAgreesWithTheJvm() {
+        Device d = Device.current();
+        assertSame(d, Device.current(), "probed once");
+        assertEquals(ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent(), d.vectorModule());
+        assertEquals(Runtime.getRuntime().availableProcessors(), d.cores());
+        assertEquals(System.getProperty("java.version"), d.javaVersion());
+        if (d.vectorModule()) {
+            assertTrue(List.of(64, 128, 256, 512, 1024, 2048).contains(d.vectorBits()) || d.vectorProblem() != null,
+                    d.describe());
+        } else {
+            assertEquals(0, d.vectorBits());
+        }
+        assertTrue(d.describe().startsWith("Java " + d.javaVersion() + ", " + d.cores() + " core"), d.describe());
+    }
+
+    @Test
+    void describeIsOneLine() {
+        assertEquals("Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits",
+                new Device("17.0.15", 2, true, 256, null).describe());
+        assertEquals("Java 25, 1 core, vector module absent", new Device("25", 1, false, 0, null).toString());
+        assertEquals("Java 21, 8 cores, vector module present, preferred vector shape unknown (boom)",
+                new Device("21", 8, true, 0, "boom").describe());
+    }
+}
