@@ -138,6 +138,11 @@ public final class MoreOps_Scalar implements MoreOps {
         }
 
         @Override
+        public String className() {
+            return "demo.MoreOps_Scalar";
+        }
+
+        @Override
         public Object create() {
             return new MoreOps_Scalar();
         }

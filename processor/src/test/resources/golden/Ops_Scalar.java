@@ -1,8 +1,12 @@
 package demo;
 
 import dev.strider.kernel.Checks;
+import dev.strider.kernel.ElementType;
+import dev.strider.layout.Layout;
+import dev.strider.runtime.GeneratedReorder;
 import dev.strider.runtime.KernelProvider;
 import dev.strider.runtime.Target;
+import java.util.List;
 import javax.annotation.processing.Generated;
 
 /**
@@ -138,8 +142,26 @@ public final class Ops_Scalar implements Ops {
         }
 
         @Override
+        public String className() {
+            return "demo.Ops_Scalar";
+        }
+
+        @Override
         public Object create() {
             return new Ops_Scalar();
+        }
+
+        @Override
+        public List<GeneratedReorder> reorders() {
+            return List.of(
+                new GeneratedReorder("toBlocked", ElementType.FLOAT,
+                    Layout.strided("NCHW", new int[] {1, 17, 3, 4}, new int[] {204, 12, 4, 1}),
+                    Layout.of("NCHW", new int[] {1, 17, 3, 4}, "nChw16c"),
+                    (kernels, src, dst) -> ((Ops) kernels).toBlocked((float[]) src, (float[]) dst)),
+                new GeneratedReorder("toNhwc", ElementType.FLOAT,
+                    Layout.strided("NCHW", new int[] {1, 3, 224, 224}, new int[] {150528, 50176, 224, 1}),
+                    Layout.strided("NCHW", new int[] {1, 3, 224, 224}, new int[] {150528, 1, 672, 3}),
+                    (kernels, src, dst) -> ((Ops) kernels).toNhwc((float[]) src, (float[]) dst)));
         }
     }
 }

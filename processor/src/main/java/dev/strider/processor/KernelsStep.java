@@ -7,9 +7,13 @@ import dev.strider.processor.model.ModelBuilder;
 import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.TargetSupport;
 import dev.strider.processor.writer.ScalarWriter;
+import dev.strider.processor.writer.ThreadsWriter;
+import dev.strider.processor.writer.VectorWriter;
 import dev.strider.runtime.Target;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.TypeElement;
@@ -17,15 +21,16 @@ import javax.tools.JavaFileObject;
 
 /**
  * One {@code @Kernels} interface, start to end: build the model (validating it), print the
- * report, and when it has no error write {@code <Interface>_Scalar} with the interface as its
- * single originating element.
+ * report, and when it has no error write a class per target ({@code <Interface>_Scalar},
+ * {@code _Vector128/256/512}, {@code _Threads}), each with the interface as its single
+ * originating element.
  */
 final class KernelsStep {
 
     /** What became of a declaration. */
     sealed interface Outcome {
-        /** Written; {@code provider} is the binary name of its {@code KernelProvider}. */
-        record Written(String provider) implements Outcome {
+        /** Written; {@code providers} are the binary names of the classes' {@code KernelProvider}s. */
+        record Written(List<String> providers) implements Outcome {
         }
 
         /** Errors were reported; nothing is written. */
@@ -68,23 +73,41 @@ final class KernelsStep {
     }
 
     private Outcome write(TypeElement type, KernelSet set) {
-        String name = set.generatedName(Target.SCALAR);
-        String qualified = set.packageName().isEmpty() ? name : set.packageName() + "." + name;
-        JavaFile file = new ScalarWriter(options).write(set);
-        if (!file.packageName().equals(set.packageName()) || !file.typeSpec().name().equals(name)) {
-            throw new IllegalStateException("the writer made " + file.packageName() + "." + file.typeSpec().name()
-                    + " for " + qualified);
-        }
-        try {
-            JavaFileObject source = env.getFiler().createSourceFile(qualified, type);
-            try (Writer writer = source.openWriter()) {
-                file.writeTo(writer);
+        List<JavaFile> files = new ArrayList<>();
+        for (Target target : set.targets()) {
+            switch (target) {
+                case SCALAR:
+                    files.add(new ScalarWriter(options).write(set));
+                    break;
+                case VECTOR:
+                    for (int bits : options.vectorShapes()) {
+                        files.add(new VectorWriter(options, bits).write(set));
+                    }
+                    break;
+                default:
+                    files.add(new ThreadsWriter(options).write(set));
             }
-        } catch (IOException e) {
-            env.getMessager().printMessage(Message.WRITE_FAILED.kind(),
-                    Message.WRITE_FAILED.format(qualified, e.getMessage()), type);
-            return new Outcome.Failed();
         }
-        return new Outcome.Written(qualified + "$Provider");
+        List<String> providers = new ArrayList<>();
+        for (JavaFile file : files) {
+            String name = file.typeSpec().name();
+            String qualified = set.packageName().isEmpty() ? name : set.packageName() + "." + name;
+            if (!file.packageName().equals(set.packageName())) {
+                throw new IllegalStateException("the writer made " + file.packageName() + "." + name + " for "
+                        + set.qualifiedName());
+            }
+            try {
+                JavaFileObject source = env.getFiler().createSourceFile(qualified, type);
+                try (Writer writer = source.openWriter()) {
+                    file.writeTo(writer);
+                }
+            } catch (IOException e) {
+                env.getMessager().printMessage(Message.WRITE_FAILED.kind(),
+                        Message.WRITE_FAILED.format(qualified, e.getMessage()), type);
+                return new Outcome.Failed();
+            }
+            providers.add(qualified + "$Provider");
+        }
+        return new Outcome.Written(providers);
     }
 }

@@ -18,18 +18,37 @@ import javax.tools.Diagnostic;
  *                    default {@value #DEFAULT_UNROLL_LIMIT}; 1 unrolls nothing)
  * @param targets     {@code -Astrider.targets=scalar,vector}: the targets to generate for every kernel set,
  *                    replacing those its {@code @Kernels} names; empty when not given
+ * @param vectorShapes {@code -Astrider.vectorShapes=256}: the vector sizes in bits VECTOR is generated for
+ *                    (default 128, 256 and 512, so the registry finds the one each machine prefers)
+ * @param threadsAbove {@code -Astrider.threadsAbove}: THREADS splits methods of at least this many
+ *                    elements (default {@value #DEFAULT_THREADS_ABOVE}) and calls the one-thread class
+ *                    for smaller ones
  */
-public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets) {
+public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, List<Integer> vectorShapes,
+                               long threadsAbove) {
 
     public static final String UNROLL_LIMIT = "strider.unrollLimit";
     public static final String TARGETS = "strider.targets";
+    public static final String VECTOR_SHAPES = "strider.vectorShapes";
+    public static final String THREADS_ABOVE = "strider.threadsAbove";
     public static final int DEFAULT_UNROLL_LIMIT = 64;
+    public static final List<Integer> DEFAULT_VECTOR_SHAPES = List.of(128, 256, 512);
+    /**
+     * Below 2^16 elements (256 KiB of floats) a kernel runs in tens of microseconds, where forking
+     * onto a pool costs more than the second core gains (measured in ThreadsBenchmark; README).
+     */
+    public static final long DEFAULT_THREADS_ABOVE = 1L << 16;
 
     public ProcessorOptions {
         if (unrollLimit < 1) {
             throw new IllegalArgumentException("unrollLimit is " + unrollLimit + "; it must be at least 1");
         }
         targets = targets.map(List::copyOf);
+        vectorShapes = List.copyOf(vectorShapes);
+    }
+
+    public ProcessorOptions(int unrollLimit, Optional<List<Target>> targets) {
+        this(unrollLimit, targets, DEFAULT_VECTOR_SHAPES, DEFAULT_THREADS_ABOVE);
     }
 
     /** The options when none are given: unroll limit 64, the targets each {@code @Kernels} names. */
@@ -39,7 +58,7 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets) 
 
     /** The option names, for {@code Processor.getSupportedOptions()}. */
     public static Set<String> names() {
-        return Set.of(UNROLL_LIMIT, TARGETS);
+        return Set.of(UNROLL_LIMIT, TARGETS, VECTOR_SHAPES, THREADS_ABOVE);
     }
 
     /**
@@ -73,7 +92,52 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets) 
                 targets = Optional.of(parsed);
             }
         }
-        return new ProcessorOptions(unrollLimit, targets);
+        List<Integer> shapes = DEFAULT_VECTOR_SHAPES;
+        if (options.containsKey(VECTOR_SHAPES)) {
+            String value = options.get(VECTOR_SHAPES);
+            List<Integer> parsed = parseShapes(value);
+            if (parsed == null) {
+                bad(messager, VECTOR_SHAPES, value, "it must be a comma-separated list of vector sizes in bits from "
+                        + "128, 256, 512, such as 256 or 256,512");
+            } else {
+                shapes = parsed;
+            }
+        }
+        long threadsAbove = DEFAULT_THREADS_ABOVE;
+        if (options.containsKey(THREADS_ABOVE)) {
+            String value = options.get(THREADS_ABOVE);
+            try {
+                threadsAbove = Long.parseLong(value == null ? "" : value.trim());
+            } catch (NumberFormatException e) {
+                threadsAbove = -1;
+            }
+            if (threadsAbove < 1) {
+                bad(messager, THREADS_ABOVE, value, "it must be a whole number of at least 1 (THREADS splits"
+                        + " methods with at least this many elements)");
+                threadsAbove = DEFAULT_THREADS_ABOVE;
+            }
+        }
+        return new ProcessorOptions(unrollLimit, targets, shapes, threadsAbove);
+    }
+
+    /** The shapes in increasing order, without repeats; null when empty or not all of 128, 256, 512. */
+    private static List<Integer> parseShapes(String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        java.util.TreeSet<Integer> shapes = new java.util.TreeSet<>();
+        for (String part : value.split(",", -1)) {
+            try {
+                int bits = Integer.parseInt(part.trim());
+                if (!DEFAULT_VECTOR_SHAPES.contains(bits)) {
+                    return null;
+                }
+                shapes.add(bits);
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return List.copyOf(shapes);
     }
 
     /** The targets in the order given, without repeats; null when the value is empty or names no target. */

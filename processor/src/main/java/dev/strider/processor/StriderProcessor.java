@@ -29,7 +29,8 @@ import javax.tools.StandardLocation;
 /**
  * The Strider annotation processor: for every {@code @dev.strider.Kernels} interface it checks the
  * declaration (and the {@code @Layout} types its methods name) and writes
- * {@code <Interface>_Scalar}; when processing is over it lists the generated providers in
+ * a class per target ({@code <Interface>_Scalar}, {@code _Vector256}, {@code _Threads}); when
+ * processing is over it lists the generated providers in
  * {@code META-INF/services/dev.strider.runtime.KernelProvider}.
  *
  * <p>It never throws: an unexpected exception becomes an error on the declaration being processed.
@@ -127,7 +128,7 @@ public class StriderProcessor extends AbstractProcessor {
                 return;
             }
             if (outcome instanceof KernelsStep.Outcome.Written) {
-                providers.add(((KernelsStep.Outcome.Written) outcome).provider());
+                providers.addAll(((KernelsStep.Outcome.Written) outcome).providers());
             }
         } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,

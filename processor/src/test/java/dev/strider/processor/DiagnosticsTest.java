@@ -583,6 +583,24 @@ class DiagnosticsTest {
         }
 
         @Test
+        void badVectorShapes() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.vectorShapes=256,1024"), s);
+            assertThat(c).hadErrorContaining("[StriderOption] option -Astrider.vectorShapes has value \"256,1024\"; it"
+                    + " must be a comma-separated list of vector sizes in bits from 128, 256, 512, such as 256 or 256,512");
+            assertThat(c).hadErrorCount(1);
+        }
+
+        @Test
+        void badThreadsAbove() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.threadsAbove=0"), s);
+            assertThat(c).hadErrorContaining("[StriderOption] option -Astrider.threadsAbove has value \"0\"; it must"
+                    + " be a whole number of at least 1 (THREADS splits methods with at least this many elements)");
+            assertThat(c).hadErrorCount(1);
+        }
+
+        @Test
         void generatedClassExists() {
             Source s = Source.ops(
                     "@Kernels",
@@ -611,17 +629,6 @@ class DiagnosticsTest {
                     + " java.lang.IllegalStateException: boom; please report it", "public |interface Ops");
             // The first frames follow, to find the bug from the report.
             assertThat(c).hadErrorContaining("at dev.strider.processor.DiagnosticsTest$ProcessorItself$1.processKernels(");
-        }
-
-        @Test
-        void targetNotGenerated() {
-            Source s = Source.ops(
-                    "@Kernels(targets = {Target.SCALAR, Target.THREADS})",
-                    "public interface Ops {}");
-            Compilation c = compile(s);
-            assertThat(c).succeededWithoutWarnings();
-            s.assertNote(c, "[StriderTargetNotGenerated] target THREADS is not generated yet; Ops_Scalar serves it",
-                    "@Kernels(targets = |{Target.SCALAR");
         }
 
         @Test

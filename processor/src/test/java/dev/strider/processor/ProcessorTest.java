@@ -106,12 +106,26 @@ class ProcessorTest {
     }
 
     @Test
-    void vectorModuleReadableWithAddModules() {
+    void vectorModuleReadableWithAddModules() throws IOException {
         Source s = Source.ops("@Kernels(targets = {Target.SCALAR, Target.VECTOR})", "public interface Ops {}");
         Compilation c = compile(new StriderProcessor(), List.of("--add-modules", "jdk.incubator.vector"), s);
         assertThat(c).succeeded();
-        s.assertNote(c, "[StriderTargetNotGenerated] target VECTOR is not generated yet; Ops_Scalar serves it",
-                "@Kernels(targets = |{Target.SCALAR");
+        assertThat(c).hadNoteCount(0);
+        for (String name : List.of("test.Ops_Scalar", "test.Ops_Vector128", "test.Ops_Vector256", "test.Ops_Vector512")) {
+            assertThat(c).generatedSourceFile(name);
+        }
+        assertEquals("test.Ops_Scalar$Provider\ntest.Ops_Vector128$Provider\ntest.Ops_Vector256$Provider\n"
+                + "test.Ops_Vector512$Provider\n", serviceFile(c));
+    }
+
+    @Test
+    void optionVectorShapesPicksTheShapes() throws IOException {
+        Source s = Source.ops("@Kernels(targets = {Target.VECTOR, Target.THREADS})", "public interface Ops {}");
+        Compilation c = compile(new StriderProcessor(),
+                List.of("--add-modules", "jdk.incubator.vector", "-Astrider.vectorShapes=256"), s);
+        assertThat(c).succeeded();
+        assertEquals("test.Ops_Scalar$Provider\ntest.Ops_Threads$Provider\ntest.Ops_Vector256$Provider\n",
+                serviceFile(c));
     }
 
     /** Generates, in the first round, the layout type that test.Ops names. */
@@ -240,7 +254,7 @@ class ProcessorTest {
             assertThat(m.tag()).startsWith("Strider");
             assertThat(tags.add(m.tag())).isTrue();
         }
-        assertEquals(Diagnostic.Kind.NOTE, Message.TARGET_NOT_GENERATED.kind());
+        assertEquals(Diagnostic.Kind.NOTE, Message.VECTOR_MODULE.kind());
         // Every message has its test in DiagnosticsTest (surefire runs in the module's directory).
         String tests = Files.readString(Path.of("src/test/java/dev/strider/processor/DiagnosticsTest.java"));
         for (Message m : Message.values()) {

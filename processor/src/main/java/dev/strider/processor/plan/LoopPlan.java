@@ -11,6 +11,29 @@ import java.util.StringJoiner;
 public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents) {
 
     /**
+     * The node a THREADS kernel splits into chunks, or -1: the outermost loop (before {@code end},
+     * the first node that is unrolled or covered by vectors) of at least two iterations whose
+     * nest runs it whole, in one segment: a virtual dim, or the coarsest piece of a dim without
+     * pad lanes that its weight divides.
+     */
+    public int splitNode(int end) {
+        for (int k = 0; k < Math.min(end, unrolledFrom); k++) {
+            Node n = nodes.get(k);
+            if (n.extent() < 2) {
+                continue;
+            }
+            boolean virtual = n.dim() >= problem.rank();
+            int size = virtual ? virtualExtents[n.dim() - problem.rank()] : problem.sizes()[n.dim()];
+            boolean unpadded = virtual || problem.padded()[n.dim()] == size;
+            boolean coarsest = nodes.stream().noneMatch(o -> o.dim() == n.dim() && o.weight() > n.weight());
+            if (coarsest && unpadded && (long) n.extent() * n.weight() == size) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * The nest in one line, for the generated Javadoc: {@code c16[2] > h[56] > w[56] > c[16] unrolled;
      * strides src/dst: c16 50176/16 ...}.
      */

@@ -17,6 +17,11 @@ import java.util.Arrays;
  */
 public record Node(int dim, String name, int extent, int weight, int[] strides, int[][] tables) {
 
+    /** The same piece over fewer iterations (a tile or a vector's lanes). */
+    public Node withExtent(int newExtent) {
+        return new Node(dim, name, newExtent, weight, strides, tables);
+    }
+
     public boolean isTable() {
         return tables != null;
     }

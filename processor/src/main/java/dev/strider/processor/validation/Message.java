@@ -85,8 +85,6 @@ public enum Message {
 
     // ------------------------------------------------------------------ targets
 
-    TARGET_NOT_GENERATED("StriderTargetNotGenerated", "target %s is not generated yet; %s serves it",
-            Diagnostic.Kind.NOTE),
     VECTOR_MODULE("StriderVectorModule",
             "target VECTOR needs the module jdk.incubator.vector, which this compilation cannot read; compile"
                     + " with --add-modules jdk.incubator.vector to enable it (until then %s serves it)",

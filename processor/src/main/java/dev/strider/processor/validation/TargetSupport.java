@@ -13,10 +13,10 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
- * Which targets are generated for a kernel set, and why the others are not. For now only SCALAR
- * is generated (it is also what {@code Kernels.load} returns); every other requested target gets
- * a note saying that the SCALAR class serves it, and VECTOR also says how to make the vector
- * module visible. The issue that adds the VECTOR and THREADS writers replaces this class.
+ * Which targets are generated for a kernel set, and why the others are not. SCALAR is always
+ * generated: it is what every other target falls back to at run time (and what THREADS runs per
+ * chunk when VECTOR cannot load). VECTOR is generated only when this compilation can read
+ * {@code jdk.incubator.vector}; otherwise a note says how to enable it, and the build goes on.
  */
 public final class TargetSupport {
 
@@ -45,20 +45,14 @@ public final class TargetSupport {
      */
     public List<Target> select(TypeElement type, AnnotationMirror kernels, AnnotationValue targetsValue,
                                List<Target> declared, String scalarName, ValidationReport report) {
-        Set<Target> requested = EnumSet.noneOf(Target.class);
-        requested.addAll(override.orElse(declared));
+        Set<Target> generated = EnumSet.of(Target.SCALAR);
+        generated.addAll(override.orElse(declared));
         AnnotationValue at = override.isPresent() ? null : targetsValue;
-        for (Target target : requested) {
-            if (target == Target.SCALAR) {
-                continue;
-            }
-            if (target == Target.VECTOR && !vectorModuleReadable(type)) {
-                report.report(Message.VECTOR_MODULE, type, kernels, at, scalarName);
-            } else {
-                report.report(Message.TARGET_NOT_GENERATED, type, kernels, at, target, scalarName);
-            }
+        if (generated.contains(Target.VECTOR) && !vectorModuleReadable(type)) {
+            report.report(Message.VECTOR_MODULE, type, kernels, at, scalarName);
+            generated.remove(Target.VECTOR);
         }
-        return List.of(Target.SCALAR);
+        return List.copyOf(generated);
     }
 
     /**

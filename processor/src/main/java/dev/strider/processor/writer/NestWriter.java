@@ -29,6 +29,13 @@ final class NestWriter {
     private final List<FieldSpec> tables = new ArrayList<>();
     private int statements;
     private int loops;
+    /** While {@link #logical} runs with a vector statement: the first lane node, else -1. */
+    private int leaf = -1;
+    private Function<List<CodeBlock>, CodeBlock> vector;
+    /** The node whose loop runs over {@code [from, to)} instead of its whole extent, or -1. */
+    private int split = -1;
+    private String from;
+    private String to;
 
     /**
      * @param tablePrefix prefix of the static tables for non-linear dims ({@code FLIP_SRC_W})
@@ -50,6 +57,16 @@ final class NestWriter {
         }
     }
 
+    /**
+     * Makes node {@code k} (a loop over its whole extent: see {@link LoopPlan#splitNode}) run over
+     * {@code [from, to)}, two int variables of the method: a chunk of a THREADS kernel.
+     */
+    void splitAt(int k, String fromVariable, String toVariable) {
+        this.split = k;
+        this.from = fromVariable;
+        this.to = toVariable;
+    }
+
     /** Static offset tables the nests refer to. */
     List<FieldSpec> tables() {
         return tables;
@@ -66,6 +83,26 @@ final class NestWriter {
 
     /** Every logical element once; {@code element} builds the statement from each operand's offset. */
     CodeBlock logical(Function<List<CodeBlock>, CodeBlock> element) {
+        return logical(element, -1, null);
+    }
+
+    /**
+     * Every logical element once, the nodes from {@code leaf} on covered by one {@code vector}
+     * statement wherever their ranges are whole, by {@code element} statements elsewhere (tails).
+     */
+    CodeBlock logical(Function<List<CodeBlock>, CodeBlock> element, int leaf,
+                      Function<List<CodeBlock>, CodeBlock> vector) {
+        this.leaf = leaf;
+        this.vector = vector;
+        try {
+            return logicalNest(element);
+        } finally {
+            this.leaf = -1;
+            this.vector = null;
+        }
+    }
+
+    private CodeBlock logicalNest(Function<List<CodeBlock>, CodeBlock> element) {
         Problem p = plan.problem();
         int[][] range = ranges();
         for (int d = 0; d < p.rank(); d++) {
@@ -76,8 +113,18 @@ final class NestWriter {
         return code.build();
     }
 
-    /** Zeros into every pad lane of the output (empty when it has none). */
+    /** Zeros into every pad lane of the output (empty when it has none); never split into chunks. */
     CodeBlock padLanes(Function<CodeBlock, CodeBlock> zero) {
+        int splitNode = split;
+        split = -1;
+        try {
+            return padNests(zero);
+        } finally {
+            split = splitNode;
+        }
+    }
+
+    private CodeBlock padNests(Function<CodeBlock, CodeBlock> zero) {
         Problem p = plan.problem();
         CodeBlock.Builder code = CodeBlock.builder();
         for (int d = 0; d < p.rank(); d++) {
@@ -140,12 +187,13 @@ final class NestWriter {
     private void emit(CodeBlock.Builder code, int k, int[][] range, int[] used, Offset[] at,
                       Function<List<CodeBlock>, CodeBlock> element) {
         List<Node> nodes = plan.nodes();
-        if (k == nodes.size()) {
+        boolean vectorLeaf = k == leaf && lanesWhole(range);
+        if (k == nodes.size() || vectorLeaf) {
             List<CodeBlock> offsets = new ArrayList<>();
             for (int o : used) {
                 offsets.add(at[o].code());
             }
-            code.add(element.apply(offsets));
+            code.add(vectorLeaf ? vector.apply(offsets) : element.apply(offsets));
             statements++;
             return;
         }
@@ -178,6 +226,17 @@ final class NestWriter {
         }
     }
 
+    /** True when every lane node (from {@link #leaf} on) runs over its whole extent here. */
+    private boolean lanesWhole(int[][] range) {
+        for (Node n : plan.nodes().subList(leaf, plan.nodes().size())) {
+            int[] r = range[n.dim()];
+            if (r[0] != 0 || r[1] != n.extent()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void withRange(CodeBlock.Builder code, int k, Node n, int qa, int qb, int lowerLo, int lowerHi,
                            int[][] range, int[] used, Offset[] at, Function<List<CodeBlock>, CodeBlock> element) {
         int[][] inner = range.clone();
@@ -192,7 +251,7 @@ final class NestWriter {
     /** Node {@code k} over {@code [a, b)}: a loop, a fixed index, or unrolled copies. */
     private void iterate(CodeBlock.Builder code, int k, Node n, int a, int b, int[][] range, int[] used,
                          Offset[] at, Function<List<CodeBlock>, CodeBlock> element) {
-        if (b - a == 1 || k >= plan.unrolledFrom()) {
+        if (k != split && (b - a == 1 || k >= plan.unrolledFrom())) {
             for (int q = a; q < b; q++) {
                 Offset[] next = at.clone();
                 for (int o : used) {
@@ -203,7 +262,11 @@ final class NestWriter {
             return;
         }
         String var = local(n.name());
-        code.beginControlFlow("for (int $N = $L; $N < $L; $N++)", var, a, var, b, var);
+        if (k == split) {
+            code.beginControlFlow("for (int $N = $N; $N < $N; $N++)", var, from, var, to, var);
+        } else {
+            code.beginControlFlow("for (int $N = $L; $N < $L; $N++)", var, a, var, b, var);
+        }
         loops++;
         Offset[] next = at.clone();
         for (int o : used) {

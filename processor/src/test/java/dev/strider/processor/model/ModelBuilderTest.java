@@ -99,14 +99,14 @@ class ModelBuilderTest {
         assertThat(c).succeededWithoutWarnings();
         ModelBuilder.Result result = capture.results.get("test.Ops");
         assertFalse(result.report().hasErrors(), () -> result.report().items().toString());
-        assertEquals(List.of("[StriderTargetNotGenerated] target THREADS is not generated yet; Ops_Scalar serves it"),
+        assertEquals(List.of(),
                 result.report().items().stream().map(ValidationReport.Item::message).collect(Collectors.toList()));
         assertFalse(result.isUnresolved());
         KernelSet set = result.kernelSet().orElseThrow();
 
         assertEquals("test", set.packageName());
         assertEquals(List.of("Ops"), set.simpleNames());
-        assertEquals(List.of(Target.SCALAR), set.targets());
+        assertEquals(List.of(Target.SCALAR, Target.THREADS), set.targets());
 
         NamedLayout planar = new NamedLayout("Planar", Layout.packed("NCHW", SIZES));
         NamedLayout interleaved = new NamedLayout("Interleaved", Layout.of("NCHW", SIZES, "nhwc"));

@@ -11,7 +11,10 @@ import dev.strider.processor.model.Param;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import com.palantir.javapoet.JavaFile;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import javax.tools.JavaFileObject;
@@ -26,20 +29,36 @@ final class CompiledKernels {
     /** Class files by binary name, for reading bytecode sizes. */
     final Map<String, byte[]> classFiles;
     final String source;
+    private final ClassLoader loader;
+    private final String packageName;
 
-    private CompiledKernels(Object instance, Map<String, byte[]> classFiles, String source) {
+    private CompiledKernels(Object instance, Map<String, byte[]> classFiles, String source, ClassLoader loader,
+                            String packageName) {
         this.instance = instance;
         this.classFiles = classFiles;
         this.source = source;
+        this.loader = loader;
+        this.packageName = packageName;
     }
 
     static CompiledKernels compile(KernelSet set, ScalarWriter writer) {
-        String source = writer.write(set).toString();
-        String qualified = set.packageName() + "." + set.generatedName(dev.strider.runtime.Target.SCALAR);
-        Compilation c = Compiler.javac().withOptions("--release", "17")
-                .compile(JavaFileObjects.forSourceString(set.qualifiedName(), interfaceSource(set)),
-                        JavaFileObjects.forSourceString(qualified, source));
-        assertThat(c).succeededWithoutWarnings();
+        return compile(set, List.of(writer.write(set)));
+    }
+
+    /**
+     * Compiles the interface and {@code files} (the first is the one {@link #instance} is made of),
+     * with the vector module readable (the test JVM runs with it, see the pom).
+     */
+    static CompiledKernels compile(KernelSet set, List<JavaFile> files) {
+        List<JavaFileObject> sources = new ArrayList<>();
+        sources.add(JavaFileObjects.forSourceString(set.qualifiedName(), interfaceSource(set)));
+        for (JavaFile f : files) {
+            sources.add(JavaFileObjects.forSourceString(f.packageName() + "." + f.typeSpec().name(), f.toString()));
+        }
+        Compilation c = Compiler.javac()
+                .withOptions("--release", "17", "--add-modules", "jdk.incubator.vector")
+                .compile(sources);
+        assertThat(c).succeeded();
         Map<String, byte[]> classes = new HashMap<>();
         for (JavaFileObject f : c.generatedFiles()) {
             if (f.getKind() == JavaFileObject.Kind.CLASS) {
@@ -63,9 +82,28 @@ final class CompiledKernels {
                 return defineClass(name, bytes, 0, bytes.length);
             }
         };
+        CompiledKernels compiled = new CompiledKernels(null, classes, files.get(0).toString(), loader, set.packageName());
+        return new CompiledKernels(compiled.create(files.get(0).typeSpec().name()), classes, compiled.source, loader,
+                set.packageName());
+    }
+
+    /** A new instance of the generated class {@code simpleName}. */
+    Object create(String simpleName) {
         try {
-            Object instance = loader.loadClass(qualified).getConstructor().newInstance();
-            return new CompiledKernels(instance, classes, source);
+            return loader.loadClass(packageName + "." + simpleName).getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** {@code new <threads>(body)}: a THREADS class over the given one-thread instance. */
+    Object threadsOver(String threadsName, Object body) {
+        try {
+            Class<?> threads = loader.loadClass(packageName + "." + threadsName);
+            Class<?> chunks = loader.loadClass(packageName + "." + threadsName + "$Chunks");
+            java.lang.reflect.Constructor<?> constructor = threads.getDeclaredConstructor(chunks);
+            constructor.setAccessible(true);
+            return constructor.newInstance(body);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }

@@ -21,40 +21,95 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import com.palantir.javapoet.JavaFile;
+import dev.strider.processor.ProcessorOptions;
+import dev.strider.processor.plan.Planner;
+import dev.strider.runtime.Parallel;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ForkJoinPool;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Differential test: random declarations (plain, strided, padded, broadcast, blocked with tails,
- * slices with negative strides, conversions; all six element types) are generated, compiled in
- * memory, run, and compared element for element — gaps and pad lanes included — with the
- * generic kernels on the same inputs.
+ * slices with negative strides, conversions; all six element types) are generated for every
+ * target — SCALAR, VECTOR at 128, 256 and 512 bits, THREADS over SCALAR and over VECTOR —
+ * compiled in memory, run, and compared element for element — gaps and pad lanes included —
+ * with the generic kernels on the same inputs.
  */
 class GeneratedVersusGenericTest {
 
     private static final int BATCHES = 10;
     private static final int METHODS_PER_BATCH = 40;
+    private static final ForkJoinPool POOL = new ForkJoinPool(4);
+
+    @BeforeAll
+    static void fourWorkers() {
+        // Chunks really run in parallel, even on a machine of one or two cores.
+        Parallel.usePool(POOL);
+    }
 
     @Test
     void generatedKernelsComputeWhatTheGenericOnesCompute() {
         long seed = Long.getLong("strider.seed", 20261121L);
         Random r = new Random(seed);
         int cases = 0;
+        Map<String, Integer> forms = new TreeMap<>();
         for (int batch = 0; batch < BATCHES; batch++) {
             List<KernelMethod> methods = new ArrayList<>();
             for (int i = 0; i < METHODS_PER_BATCH; i++) {
                 methods.add(randomMethod(r, "m" + i));
             }
-            KernelSet set = new KernelSet("diff" + batch, List.of("Ops"), List.of(Target.SCALAR), methods);
-            // a small unroll limit in odd batches exercises loops where even batches unroll
-            CompiledKernels compiled = CompiledKernels.compile(set, new ScalarWriter(batch % 2 == 0 ? 64 : 2));
+            KernelSet set = new KernelSet("diff" + batch, List.of("Ops"),
+                    List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), methods);
+            // A small unroll limit in odd batches exercises loops where even batches unroll; THREADS
+            // splits every method in even batches and only the larger ones in odd batches.
+            int unroll = batch % 2 == 0 ? 64 : 2;
+            long threadsAbove = batch % 2 == 0 ? 1 : 200;
+            List<JavaFile> files = new ArrayList<>();
+            files.add(new ScalarWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove).write(set));
+            for (int bits : VectorWriter.SHAPES) {
+                files.add(new VectorWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, bits).write(set));
+            }
+            files.add(new ThreadsWriter(threadsAbove).write(set));
+            countForms(files, forms);
+            CompiledKernels compiled = CompiledKernels.compile(set, files);
+            List<Object> targets = new ArrayList<>();
+            targets.add(compiled.instance);
+            for (int bits : VectorWriter.SHAPES) {
+                targets.add(compiled.create(VectorWriter.className(set, bits)));
+            }
+            String threads = set.generatedName(Target.THREADS);
+            targets.add(compiled.threadsOver(threads, compiled.instance));
+            targets.add(compiled.threadsOver(threads, targets.get(2)));
             for (KernelMethod m : methods) {
-                for (int run = 0; run < 2; run++) {
-                    check(compiled, m, r);
+                for (Object target : targets) {
+                    check(target, m, r);
                     cases++;
                 }
             }
         }
-        System.out.println("[differential] " + cases + " generated-vs-generic cases passed (seed " + seed + ")");
+        System.out.println("[differential] " + cases + " generated-vs-generic cases passed (seed " + seed
+                + "); vector forms in the generated methods: " + forms);
+        // The random declarations must reach every vector form, or this test checks less than it claims.
+        for (String form : List.of("vectors of", "transposed in registers", "scalar (")) {
+            org.junit.jupiter.api.Assertions.assertTrue(forms.getOrDefault(form, 0) > 0, form + ": " + forms);
+        }
+    }
+
+    /** Counts the vector forms the VECTOR classes' Javadoc reports per method. */
+    private static void countForms(List<JavaFile> files, Map<String, Integer> forms) {
+        for (JavaFile f : files) {
+            if (!f.typeSpec().name().contains("_Vector")) {
+                continue;
+            }
+            String source = f.toString();
+            for (String form : List.of("vectors of", "transposed in registers", "scalar (")) {
+                int count = source.split(java.util.regex.Pattern.quote(form), -1).length - 1;
+                forms.merge(form, count, Integer::sum);
+            }
+        }
     }
 
     /** Transposes big enough to be tiled, with partial tiles in both directions, in every element type. */
@@ -80,15 +135,26 @@ class GeneratedVersusGenericTest {
                 tiled += isTiled ? 1 : 0;
             }
         }
-        CompiledKernels compiled = CompiledKernels.compile(
-                new KernelSet("tiles", List.of("Ops"), List.of(Target.SCALAR), methods), new ScalarWriter(64, 0));
+        KernelSet set = new KernelSet("tiles", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        List<JavaFile> files = new ArrayList<>();
+        files.add(new ScalarWriter(64, 0, ProcessorOptions.DEFAULT_THREADS_ABOVE).write(set));
+        for (int bits : VectorWriter.SHAPES) {
+            files.add(new VectorWriter(64, 0, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits).write(set));
+        }
+        CompiledKernels compiled = CompiledKernels.compile(set, files);
+        List<Object> targets = new ArrayList<>(List.of(compiled.instance));
+        for (int bits : VectorWriter.SHAPES) {
+            targets.add(compiled.create(VectorWriter.className(set, bits)));
+        }
         for (KernelMethod m : methods) {
-            check(compiled, m, r);
+            for (Object target : targets) {
+                check(target, m, r);
+            }
         }
         System.out.println("[differential] " + methods.size() + " transposes passed, " + tiled + " of them tiled");
     }
 
-    private static void check(CompiledKernels compiled, KernelMethod m, Random r) {
+    private static void check(Object kernels, KernelMethod m, Random r) {
         List<Object> args = new ArrayList<>();
         Param out = m.output();
         for (Param p : m.params()) {
@@ -106,13 +172,13 @@ class GeneratedVersusGenericTest {
         List<Object> generatedArgs = new ArrayList<>(args);
         generatedArgs.set(outIndex, actual);
         try {
-            invoke(compiled.instance, m.name(), generatedArgs.toArray());
+            invoke(kernels, m.name(), generatedArgs.toArray());
         } catch (AssertionError e) {
-            throw new AssertionError("generated " + m + " failed: " + e.getCause(), e);
+            throw new AssertionError(kernels.getClass().getSimpleName() + " " + m + " failed: " + e.getCause(), e);
         }
         int n = Array.getLength(expected);
         for (int i = 0; i < n; i++) {
-            assertEquals(Array.get(expected, i), Array.get(actual, i), m + " at " + i);
+            assertEquals(Array.get(expected, i), Array.get(actual, i), kernels.getClass().getSimpleName() + " " + m + " at " + i);
         }
     }
 

@@ -33,7 +33,7 @@ class GoldenSourceTest {
                 Samples.reorder("toNhwc", ElementType.FLOAT, Layout.packed("NCHW", image), Layout.of("NCHW", image, "nhwc")),
                 Samples.slice("flip", ElementType.FLOAT, planar,
                         SliceWindow.of(planar, new int[] {0, 0}, new int[] {4, 5}, new int[] {1, -1}), planar)));
-        assertEquals(golden("Ops_Scalar.java"), new ScalarWriter(16).write(set).toString());
+        assertGolden("Ops_Scalar.java", new ScalarWriter(16).write(set).toString());
     }
 
     /** A converting reorder, a fill of padded rows (gaps untouched), an op on blocked data, a broadcast add. */
@@ -48,7 +48,18 @@ class GoldenSourceTest {
                         Layout.of("NCHW", s, "nChw4c")),
                 Samples.binary("addBias", ElementType.DOUBLE, BinaryOp.ADD, Layout.packed("NCHW", s),
                         Layout.packed("NCHW", 1, 3, 1, 1), Layout.packed("NCHW", s))));
-        assertEquals(golden("MoreOps_Scalar.java"), new ScalarWriter(16).write(set).toString());
+        assertGolden("MoreOps_Scalar.java", new ScalarWriter(16).write(set).toString());
+    }
+
+    /** On a mismatch the actual source is written to target/golden-actual, to diff and review. */
+    private static void assertGolden(String name, String actual) throws IOException {
+        String expected = golden(name);
+        if (!expected.equals(actual)) {
+            java.nio.file.Path out = java.nio.file.Path.of("target", "golden-actual", name);
+            java.nio.file.Files.createDirectories(out.getParent());
+            java.nio.file.Files.writeString(out, actual);
+        }
+        assertEquals(expected, actual, name + " differs; the actual source is in " + "target/golden-actual");
     }
 
     private static String golden(String name) throws IOException {

@@ -1,0 +1,346 @@
+package dev.strider.processor.writer;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
+import dev.strider.kernel.ElementType;
+import dev.strider.layout.Layout;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.NamedLayout;
+import dev.strider.processor.model.Param;
+import dev.strider.runtime.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.lang.model.element.Modifier;
+
+/**
+ * What every generated class shares, whatever its target: the class header, each method's
+ * signature, Javadoc and argument checks, the scalar statement per element, and the nested
+ * {@code Provider} that registers the class with the runtime.
+ */
+final class KernelClass {
+
+    static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
+    private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
+    private static final ClassName GENERATED_REORDER = ClassName.get("dev.strider.runtime", "GeneratedReorder");
+    private static final ClassName ELEMENT_TYPE = ClassName.get("dev.strider.kernel", "ElementType");
+    private static final ClassName LAYOUT = ClassName.get("dev.strider.layout", "Layout");
+    private static final ClassName TARGET = ClassName.get("dev.strider.runtime", "Target");
+    private static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+
+    private KernelClass() {
+    }
+
+    static ClassName iface(KernelSet set) {
+        List<String> names = set.simpleNames();
+        return ClassName.get(set.packageName(), names.get(0), names.subList(1, names.size()).toArray(new String[0]));
+    }
+
+    /** {@code public final class <name> implements <Interface>}, {@code @Generated}, with a public constructor. */
+    static TypeSpec.Builder header(KernelSet set, String name) {
+        return TypeSpec.classBuilder(name)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addSuperinterface(iface(set))
+                .addAnnotation(AnnotationSpec.builder(GENERATED)
+                        .addMember("value", "$S", "dev.strider.processor.StriderProcessor").build());
+    }
+
+    /** The overriding method's signature and Javadoc; {@code nest} describes the loop nest. */
+    static MethodSpec.Builder signature(KernelMethod m, String nest) {
+        MethodSpec.Builder b = MethodSpec.methodBuilder(m.name())
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC);
+        for (Param p : m.params()) {
+            TypeName t = primitive(p.type());
+            b.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
+        }
+        return b.addJavadoc(javadoc(m, nest));
+    }
+
+    /** Capacity of every array and, between arrays of one type, that the output is not an input. */
+    static CodeBlock checks(KernelMethod m) {
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (Param p : m.params()) {
+            if (!p.array()) {
+                continue;
+            }
+            Layout l = m.layoutOf(p).layout();
+            b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.name(), p.name(), l.bufferSize(),
+                    l.toString());
+        }
+        Param out = m.output();
+        Layout outLayout = m.layoutOf(out).layout();
+        for (Param p : m.params()) {
+            if (!p.array() || p == out || p.type() != out.type()) {
+                continue;
+            }
+            Layout in = m.layoutOf(p).layout();
+            int lo = Math.max(in.offset(), outLayout.offset());
+            int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
+            boolean sameElements = in.equals(outLayout) && !(m instanceof KernelMethod.Slice);
+            if (lo < hi && !sameElements) {
+                b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.name(), p.name(), out.name(),
+                        out.name(), lo, hi);
+            }
+        }
+        return b.build();
+    }
+
+    private static CodeBlock javadoc(KernelMethod m, String nest) {
+        CodeBlock.Builder doc = CodeBlock.builder().add("$L.\n<ul>\n", summary(m));
+        for (Param p : m.params()) {
+            if (p.array()) {
+                NamedLayout l = m.layoutOf(p);
+                doc.add("<li>{@code $L} $L: {@code $L}</li>\n", p.name(), l.name(), l.layout().toString());
+            }
+        }
+        return doc.add("</ul>\nLoop nest: $L.\n", nest).build();
+    }
+
+    private static String summary(KernelMethod m) {
+        if (m instanceof KernelMethod.Reorder r) {
+            String what = r.isCopy() ? "Reorder" : "Converting reorder ("
+                    + (r.unsignedSource() ? "unsigned " : "") + r.src().type().javaName() + " to " + r.dst().type().javaName()
+                    + ", scale " + r.scale() + ", shift " + r.shift() + ")";
+            return what + " " + r.from().name() + " to " + r.to().name();
+        }
+        if (m instanceof KernelMethod.Slice s) {
+            return "Slice of " + s.from().name() + ": " + s.window();
+        }
+        if (m instanceof KernelMethod.Fill f) {
+            return "Fill of " + f.layout().name() + " with {@code " + f.value().name() + "}";
+        }
+        if (m instanceof KernelMethod.Unary u) {
+            return "Unary " + u.op() + " from " + u.inLayout().name() + " to " + u.outLayout().name();
+        }
+        KernelMethod.Binary bin = (KernelMethod.Binary) m;
+        return "Binary " + bin.op().name().toLowerCase(Locale.ROOT) + " of " + bin.aLayout().name() + " and "
+                + bin.bLayout().name() + " to " + bin.outLayout().name();
+    }
+
+    // ------------------------------------------------------------------ methods, whole or in chunks
+
+    /** The name of {@code X_Threads.Chunks}, which one-thread classes implement when THREADS is generated. */
+    static ClassName chunks(KernelSet set) {
+        return ClassName.get(set.packageName(), set.generatedName(Target.THREADS), "Chunks");
+    }
+
+    /** True when THREADS is generated and splits {@code m}: it has at least {@code threadsAbove} elements. */
+    static boolean chunked(KernelSet set, KernelMethod m, long threadsAbove) {
+        return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove;
+    }
+
+    /** {@code m_range}, {@code m_steps}: the chunk methods of {@code m}. */
+    static String rangeName(KernelMethod m) {
+        return m.name() + "_range";
+    }
+
+    static String stepsName(KernelMethod m) {
+        return m.name() + "_steps";
+    }
+
+    /** The chunk bounds' parameter names, clear of the method's own. */
+    static String[] rangeParams(KernelMethod m) {
+        String from = "from";
+        String to = "to";
+        for (Param p : m.params()) {
+            from = p.name().equals(from) ? from + "_" : from;
+            to = p.name().equals(to) ? to + "_" : to;
+        }
+        return new String[] {from, to};
+    }
+
+    /**
+     * Adds {@code m}: checks, then the nest, then the pad lanes. When {@code steps > 0} (THREADS
+     * splits it) the nest lives in {@code m_range(..., from, to)}, which runs iterations
+     * {@code [from, to)} of the split node of {@code steps} (the chunk from 0 also zeroes the pad
+     * lanes), {@code m_steps()} answers {@code steps}, and {@code m} calls {@code m_range} over all.
+     */
+    static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, CodeBlock logical, CodeBlock pad, int steps) {
+        MethodSpec.Builder whole = signature(m, nest).addCode(checks(m));
+        if (steps <= 0) {
+            type.addMethod(whole.addCode(logical).addCode(pad).build());
+            return;
+        }
+        CodeBlock.Builder args = CodeBlock.builder();
+        for (Param p : m.params()) {
+            args.add("$N, ", p.name());
+        }
+        type.addMethod(whole.addStatement("$N($L0, $L)", rangeName(m), args.build(), steps).build());
+        String[] bounds = rangeParams(m);
+        MethodSpec.Builder range = MethodSpec.methodBuilder(rangeName(m))
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .addJavadoc("Iterations {@code [$N, $N)} of the $L steps of {@link #$N}, for THREADS; no checks (the\n",
+                        bounds[0], bounds[1], steps, m.name())
+                .addJavadoc("caller has checked the arrays). The chunk from 0 also zeroes the pad lanes.\n");
+        for (Param p : m.params()) {
+            TypeName t = primitive(p.type());
+            range.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
+        }
+        range.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]).addCode(logical);
+        if (!pad.isEmpty()) {
+            range.beginControlFlow("if ($N == 0)", bounds[0]).addCode(pad).endControlFlow();
+        }
+        type.addMethod(range.build());
+        type.addMethod(MethodSpec.methodBuilder(stepsName(m))
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(TypeName.INT)
+                .addStatement("return $L", steps)
+                .build());
+    }
+
+    // ------------------------------------------------------------------ the scalar statement
+
+    /** {@code dst[D] = src[S];} and the like; {@code offsets} are the output's first, then the inputs'. */
+    static CodeBlock element(KernelMethod m, List<CodeBlock> offsets) {
+        Param out = m.output();
+        CodeBlock target = CodeBlock.of("$N[$L]", out.name(), offsets.get(0));
+        ClassName ops = kernels(out.type());
+        if (m instanceof KernelMethod.Reorder r) {
+            CodeBlock read = CodeBlock.of("$N[$L]", r.src().name(), offsets.get(1));
+            if (r.isCopy()) {
+                return CodeBlock.of("$L = $L;\n", target, read);
+            }
+            CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
+            return CodeBlock.of("$L = $T.scaleShift($L, $L, $L);\n", target, ops, value, literal(r.scale()), literal(r.shift()));
+        }
+        if (m instanceof KernelMethod.Slice s) {
+            return CodeBlock.of("$L = $N[$L];\n", target, s.src().name(), offsets.get(1));
+        }
+        if (m instanceof KernelMethod.Fill f) {
+            return CodeBlock.of("$L = $N;\n", target, f.value().name());
+        }
+        if (m instanceof KernelMethod.Unary u) {
+            CodeBlock read = CodeBlock.of("$N[$L]", u.in().name(), offsets.get(1));
+            switch (u.op().kind()) {
+                case SCALE_SHIFT:
+                    return CodeBlock.of("$L = $T.scaleShift($L, $L, $L);\n", target, ops, read,
+                            literal(u.op().scale()), literal(u.op().shift()));
+                default:
+                    return CodeBlock.of("$L = $T.$L($L);\n", target, ops, u.op().kind().name().toLowerCase(Locale.ROOT), read);
+            }
+        }
+        KernelMethod.Binary b = (KernelMethod.Binary) m;
+        return CodeBlock.of("$L = $T.$L($N[$L], $N[$L]);\n", target, ops, b.op().name().toLowerCase(Locale.ROOT),
+                b.a().name(), offsets.get(1), b.b().name(), offsets.get(2));
+    }
+
+    /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */
+    static int bytesPerElement(KernelMethod m) {
+        return m instanceof KernelMethod.Binary ? 24 : m instanceof KernelMethod.Reorder r && r.isCopy() ? 16 : 22;
+    }
+
+    static ClassName kernels(ElementType type) {
+        String n = type.javaName();
+        return ClassName.get("dev.strider.kernel", Character.toUpperCase(n.charAt(0)) + n.substring(1) + "Kernels");
+    }
+
+    static TypeName primitive(ElementType type) {
+        switch (type) {
+            case DOUBLE: return TypeName.DOUBLE;
+            case FLOAT: return TypeName.FLOAT;
+            case LONG: return TypeName.LONG;
+            case INT: return TypeName.INT;
+            case SHORT: return TypeName.SHORT;
+            default: return TypeName.BYTE;
+        }
+    }
+
+    /** A double as Java source, exact (Double.toString round-trips) and valid for NaN and infinities. */
+    static CodeBlock literal(double v) {
+        if (Double.isNaN(v)) {
+            return CodeBlock.of("$T.NaN", Double.class);
+        }
+        if (Double.isInfinite(v)) {
+            return CodeBlock.of(v > 0 ? "$T.POSITIVE_INFINITY" : "$T.NEGATIVE_INFINITY", Double.class);
+        }
+        return CodeBlock.of("$L", Double.toString(v));
+    }
+
+    // ------------------------------------------------------------------ registration
+
+    /**
+     * The nested {@code Provider} that {@code META-INF/services} lists. It names the generated class
+     * as a string and touches it only in {@code create()}, so it loads on any JVM even when the
+     * class itself cannot (a VECTOR class without the vector module).
+     */
+    static TypeSpec provider(KernelSet set, ClassName self, Target target, int vectorBits) {
+        ClassName iface = iface(set);
+        TypeName classOfAny = ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(Object.class));
+        TypeSpec.Builder b = TypeSpec.classBuilder("Provider")
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                .addSuperinterface(KERNEL_PROVIDER)
+                .addJavadoc("Lists {@link $T} for {@code dev.strider.runtime.Kernels}, through META-INF/services.\n", self)
+                .addMethod(MethodSpec.methodBuilder("kernelSet").addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC).returns(classOfAny)
+                        .addStatement("return $T.class", iface).build())
+                .addMethod(MethodSpec.methodBuilder("target").addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC).returns(TARGET)
+                        .addStatement("return $T.$L", TARGET, target.name()).build());
+        if (vectorBits > 0) {
+            b.addMethod(MethodSpec.methodBuilder("vectorBits").addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC).returns(TypeName.INT)
+                    .addStatement("return $L", vectorBits).build());
+        }
+        b.addMethod(MethodSpec.methodBuilder("className").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(String.class)
+                .addStatement("return $S", self.reflectionName()).build());
+        b.addMethod(MethodSpec.methodBuilder("create").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(Object.class)
+                .addStatement("return new $T()", self).build());
+        CodeBlock reorders = reorders(set);
+        if (!reorders.isEmpty()) {
+            b.addMethod(MethodSpec.methodBuilder("reorders").addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(ParameterizedTypeName.get(ClassName.get(List.class), GENERATED_REORDER))
+                    .addCode(reorders).build());
+        }
+        return b.build();
+    }
+
+    /** {@code return List.of(new GeneratedReorder(...), ...)} for the set's plain reorders, or empty. */
+    private static CodeBlock reorders(KernelSet set) {
+        List<CodeBlock> entries = new ArrayList<>();
+        ClassName iface = iface(set);
+        for (KernelMethod m : set.methods()) {
+            if (m instanceof KernelMethod.Reorder r && r.isCopy()) {
+                TypeName array = ArrayTypeName.of(primitive(r.src().type()));
+                entries.add(CodeBlock.of("new $T($S, $T.$L,\n$>$L,\n$L,\n(kernels, src, dst) -> (($T) kernels).$N(($T) src, ($T) dst))$<",
+                        GENERATED_REORDER, r.name(), ELEMENT_TYPE, r.src().type().name(), layout(r.from().layout()),
+                        layout(r.to().layout()), iface, r.name(), array, array));
+            }
+        }
+        if (entries.isEmpty()) {
+            return CodeBlock.of("");
+        }
+        return CodeBlock.builder().add("return $T.of(\n$>", List.class).add(CodeBlock.join(entries, ",\n"))
+                .add(");\n$<").build();
+    }
+
+    /** Source that rebuilds {@code l}: from its blocked tag, else from its strides, plus its offset. */
+    private static CodeBlock layout(Layout l) {
+        CodeBlock sizes = ints(l.sizes());
+        CodeBlock made = l.isBlocked()
+                ? CodeBlock.of("$T.of($S, $L, $S)", LAYOUT, l.dims(), sizes, l.format())
+                : CodeBlock.of("$T.strided($S, $L, $L)", LAYOUT, l.dims(), sizes, ints(l.strides()));
+        return l.offset() == 0 ? made : CodeBlock.of("$L.withOffset($L)", made, l.offset());
+    }
+
+    private static CodeBlock ints(int[] values) {
+        CodeBlock.Builder b = CodeBlock.builder().add("new int[] {");
+        for (int i = 0; i < values.length; i++) {
+            b.add(i == 0 ? "$L" : ", $L", values[i]);
+        }
+        return b.add("}").build();
+    }
+}
