@@ -15,9 +15,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * usage, which lists the subcommands.
  */
 @Command(name = "strider-examples",
-        description = "Strider examples: explore how tensor layouts map logical indices to memory.",
+        description = "Strider examples: explore how tensor layouts map logical indices to memory,"
+                + " and which generated kernels run on this machine.",
         synopsisSubcommandLabel = "COMMAND",
-        subcommands = {ExplainCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ExplainCommand.class, KernelsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")

@@ -1,13 +1,14 @@
 package dev.strider.examples.kernels;
 
 import dev.strider.Kernels;
+import dev.strider.runtime.Target;
 import dev.strider.Layout;
 import dev.strider.Reorder;
 import dev.strider.Unary;
 import dev.strider.kernel.UnaryKind;
 
 /** Reorders to and from oneDNN's nChw16c, with and without a channel tail, and an op on blocked data. */
-@Kernels
+@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface BlockedOps {
 
     @Layout(dims = "NCHW", sizes = {1, 64, 56, 56})

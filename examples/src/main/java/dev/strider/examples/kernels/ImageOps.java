@@ -2,6 +2,7 @@ package dev.strider.examples.kernels;
 
 import dev.strider.Binary;
 import dev.strider.Kernels;
+import dev.strider.runtime.Target;
 import dev.strider.Layout;
 import dev.strider.Reorder;
 import dev.strider.Slice;
@@ -11,9 +12,10 @@ import dev.strider.kernel.UnaryKind;
 
 /**
  * An image preprocessing kernel set, as a user would declare it: the processor generates
- * {@code ImageOps_Scalar} with every size and stride a literal.
+ * {@code ImageOps_Scalar}, {@code ImageOps_Vector128/256/512} and {@code ImageOps_Threads} with
+ * every size and stride a literal, and {@code Kernels.load(ImageOps.class)} picks one.
  */
-@Kernels
+@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface ImageOps {
 
     @Layout(dims = "NCHW", sizes = {1, 3, 224, 224})
@@ -59,6 +61,9 @@ public interface ImageOps {
 
     @Reorder(from = Large.class, to = LargeNhwc.class)
     void largeToNhwc(float[] src, float[] dst);
+
+    @Reorder(from = LargeNhwc.class, to = Large.class)
+    void largeToNchw(float[] src, float[] dst);
 
     /** Mirror each row: a SLICE1 window over the whole image with W stride -1. */
     @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 224, 224}, strides = {1, 1, 1, -1})

@@ -9,12 +9,34 @@ import dev.strider.layout.Layout;
 import dev.strider.runtime.Kernels;
 import java.util.Arrays;
 import java.util.Random;
+import dev.strider.runtime.Device;
+import dev.strider.runtime.Target;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** nChw16c and nChw8c reorders with and without tails, and element-wise ops on blocked data. */
+@ParameterizedClass
+@EnumSource(Target.class)
 class BlockedOpsTest {
 
-    private final BlockedOps ops = Kernels.load(BlockedOps.class);
+    @Parameter
+    Target target;
+
+    private BlockedOps ops;
+
+    @BeforeEach
+    void load() {
+        ops = Kernels.load(BlockedOps.class, target);
+        assertEquals(target, targetOf(ops));
+    }
+
+    private static Target targetOf(Object kernels) {
+        String name = kernels.getClass().getSimpleName();
+        return name.endsWith("_Scalar") ? Target.SCALAR : name.endsWith("_Threads") ? Target.THREADS : Target.VECTOR;
+    }
     private final Random random = new Random(7);
 
     @Test

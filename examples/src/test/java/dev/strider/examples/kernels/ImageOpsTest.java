@@ -11,9 +11,17 @@ import dev.strider.layout.Layout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.runtime.Kernels;
 import java.util.Random;
+import dev.strider.runtime.Device;
+import dev.strider.runtime.Target;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The generated ImageOps against hand-computed values and against the generic kernels. */
+@ParameterizedClass
+@EnumSource(Target.class)
 class ImageOpsTest {
 
     private static final int[] IMAGE = {1, 3, 224, 224};
@@ -23,12 +31,29 @@ class ImageOpsTest {
     private static final Layout NCHW64 = Layout.packed("NCHW", FEATURES);
     private static final Layout NHWC64 = Layout.of("NCHW", FEATURES, "nhwc");
 
-    private final ImageOps ops = Kernels.load(ImageOps.class);
+    @Parameter
+    Target target;
+
+    private ImageOps ops;
+
+    @BeforeEach
+    void load() {
+        ops = Kernels.load(ImageOps.class, target);
+        assertEquals(target, targetOf(ops));
+    }
+
+    private static Target targetOf(Object kernels) {
+        String name = kernels.getClass().getSimpleName();
+        return name.endsWith("_Scalar") ? Target.SCALAR : name.endsWith("_Threads") ? Target.THREADS : Target.VECTOR;
+    }
     private final Random random = new Random(42);
 
+    /** The tests run with the vector module (see the pom) on at least two threads: THREADS over VECTOR. */
     @Test
-    void theRegistryReturnsTheGeneratedScalarClass() {
-        assertEquals("ImageOps_Scalar", ops.getClass().getSimpleName());
+    void theRegistryPicksThreadsOverTheVectorShapeOfThisMachine() {
+        assertEquals("ImageOps_Threads", Kernels.load(ImageOps.class).getClass().getSimpleName());
+        assertEquals("ImageOps_Vector" + Device.current().vectorBits(),
+                Kernels.loadOneThread(ImageOps.class).getClass().getSimpleName());
     }
 
     @Test
