@@ -35,7 +35,8 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
     public static final List<Integer> DEFAULT_VECTOR_SHAPES = List.of(128, 256, 512);
     /**
      * Below 2^16 elements (256 KiB of floats) a kernel runs in tens of microseconds, where forking
-     * onto a pool costs more than the second core gains (measured in ThreadsBenchmark; README).
+     * onto a pool costs about what a second core gains. A first guess: in TargetsBenchmark THREADS
+     * halves the 4M-element transposes but does not pay on the 200K-element blocked reorders.
      */
     public static final long DEFAULT_THREADS_ABOVE = 1L << 16;
 
