@@ -3,6 +3,7 @@ package dev.strider.processor.plan;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -103,8 +104,8 @@ public final class Planner {
     // ------------------------------------------------------------------ vector plans
 
     /**
-     * A plan for vectors of {@code lanes} elements, or a {@link VectorPlan.Kind#NONE} plan (the
-     * scalar one) when neither form fits:
+     * A plan for vectors of {@code lanes} elements, or empty when neither form fits (the method
+     * then gets the scalar plan):
      *
      * <ul>
      *   <li>{@link VectorPlan.Kind#CONTIGUOUS}: the innermost node is sequential in the output and
@@ -121,11 +122,11 @@ public final class Planner {
      *
      * Lane nodes of a partial range (a tail) are emitted as scalar statements.
      */
-    public static VectorPlan planVector(Problem problem, int unrollLimit, int lanes, boolean transposable,
-                                        long tileAbove) {
+    public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, boolean transposable,
+                                                  long tileAbove) {
         Simplified s = simplify(problem);
         List<Node> nodes = s.nodes();
-        VectorPlan none = new VectorPlan(plan(problem, unrollLimit, TILE, tileAbove), VectorPlan.Kind.NONE, -1, lanes);
+        Optional<VectorPlan> none = Optional.empty();
         if (nodes.isEmpty()) {
             return none;
         }
@@ -143,9 +144,9 @@ public final class Planner {
             addSteps(out, x, lanes);
             int leaf = out.size();
             out.add(x.withExtent(lanes));
-            return new VectorPlan(new LoopPlan(problem, List.copyOf(out),
+            return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out),
                     unrolledFrom(out, leaf, Math.max(1, unrollLimit / lanes)), s.base(), s.virtualExtents()),
-                    VectorPlan.Kind.CONTIGUOUS, leaf, lanes);
+                    VectorPlan.Kind.CONTIGUOUS, leaf, lanes));
         }
         if (!transposable || x.strides().length != 2 || x.strides()[1] < lanes) {
             return none;
@@ -176,8 +177,8 @@ public final class Planner {
         int leaf = out.size();
         out.add(y.withExtent(lanes));
         out.add(x.withExtent(lanes));
-        return new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents()),
-                VectorPlan.Kind.TRANSPOSE, leaf, lanes);
+        return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents()),
+                VectorPlan.Kind.TRANSPOSE, leaf, lanes));
     }
 
     /**

@@ -68,7 +68,7 @@ public final class ScalarWriter {
         }
         for (KernelMethod m : set.methods()) {
             Body body = body(m, KernelClass.chunked(set, m, threadsAbove));
-            KernelClass.addMethod(type, m, body.plan().describe(), body.logical(), body.pad(), body.steps());
+            KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
             body.nest().tables().forEach(type::addField);
         }
         type.addType(KernelClass.provider(set, self, Target.SCALAR, 0));
@@ -81,10 +81,15 @@ public final class ScalarWriter {
     // ------------------------------------------------------------------ one method
 
     /**
-     * A method's nest: every logical element, then the output's pad lanes; {@code steps} is 0 for
-     * a method THREADS does not split, else the extent of the split node (1 when none can split).
+     * A method's nest, described for its Javadoc: every logical element, then the output's pad
+     * lanes; {@code steps} is 0 for a method THREADS does not split, else the extent of the split
+     * node (1 when none can split).
      */
-    record Body(LoopPlan plan, NestWriter nest, CodeBlock logical, CodeBlock pad, int steps) {
+    record Body(String describe, NestWriter nest, CodeBlock logical, CodeBlock pad, int steps) {
+        /** The same body with {@code note} after its description. */
+        Body noting(String note) {
+            return new Body(describe + "; " + note, nest, logical, pad, steps);
+        }
     }
 
     /** Plans and emits the nest, halving the unroll limit until the method fits the budget. */
@@ -99,7 +104,7 @@ public final class ScalarWriter {
             CodeBlock pad = padLanes(m, nest);
             int estimate = 200 + nest.statements() * KernelClass.bytesPerElement(m) + nest.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
-                return new Body(plan, nest, logical, pad, steps);
+                return new Body(plan.describe(), nest, logical, pad, steps);
             }
             limit /= 2;
         }

@@ -24,6 +24,7 @@ import dev.strider.runtime.Target;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import javax.lang.model.element.Modifier;
 
@@ -88,9 +89,9 @@ public final class VectorWriter {
             type.addSuperinterface(KernelClass.chunks(set));
         }
         for (KernelMethod m : set.methods()) {
-            Method method = method(m, constants, KernelClass.chunked(set, m, threadsAbove));
-            KernelClass.addMethod(type, m, method.describe(), method.logical(), method.pad(), method.steps());
-            method.nest().tables().forEach(type::addField);
+            ScalarWriter.Body body = method(m, constants, KernelClass.chunked(set, m, threadsAbove));
+            KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
+            body.nest().tables().forEach(type::addField);
         }
         constants.fields().forEach(type::addField);
         constants.methods().forEach(type::addMethod);
@@ -103,29 +104,23 @@ public final class VectorWriter {
 
     // ------------------------------------------------------------------ one method
 
-    /** As {@link ScalarWriter.Body}, with the nest described. */
-    private record Method(String describe, NestWriter nest, CodeBlock logical, CodeBlock pad, int steps) {
-    }
-
-    private Method method(KernelMethod m, Constants constants, boolean chunked) {
+    /** The vector body of {@code m}, or its scalar body with the reason no vector form fits. */
+    private ScalarWriter.Body method(KernelMethod m, Constants constants, boolean chunked) {
         String unsupported = unsupported(m);
         if (unsupported != null) {
-            ScalarWriter.Body body = scalar.body(m, chunked);
-            return new Method(body.plan().describe() + "; scalar (" + unsupported + ")", body.nest(), body.logical(),
-                    body.pad(), body.steps());
+            return scalar.body(m, chunked).noting("scalar (" + unsupported + ")");
         }
         ElementType type = m.output().type();
         int lanes = bits / 8 / type.bytes();
-        boolean transposable = isCopy(m) && lanes >= 2 && lanes <= MAX_TRANSPOSE_LANES;
+        boolean transposable = isCopy(m) && lanes <= MAX_TRANSPOSE_LANES;
         Problem problem = Problem.of(m);
         int limit = unrollLimit;
         while (true) {
-            VectorPlan plan = Planner.planVector(problem, limit, lanes, transposable, tileAbove);
-            if (plan.kind() == VectorPlan.Kind.NONE || !widensSequentially(m, plan)) {
-                ScalarWriter.Body body = scalar.body(m, chunked);
-                return new Method(body.plan().describe() + "; scalar (no vector form fits this nest)", body.nest(),
-                        body.logical(), body.pad(), body.steps());
+            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposable, tileAbove);
+            if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
+                return scalar.body(m, chunked).noting("scalar (no vector form fits this nest)");
             }
+            VectorPlan plan = planned.get();
             NestWriter nest = new NestWriter(plan.loops(), m.name(), ScalarWriter.reserved(m));
             int steps = chunked ? ScalarWriter.split(m, nest, plan.loops(), plan.leaf()) : 0;
             Node lane = plan.loops().nodes().get(plan.leaf());
@@ -137,7 +132,7 @@ public final class VectorWriter {
             CodeBlock pad = ScalarWriter.padLanes(m, nest);
             int estimate = 200 + nest.statements() * 32 + nest.loops() * 40;
             if (estimate <= ScalarWriter.METHOD_BYTES_BUDGET || limit <= 1) {
-                return new Method(plan.describe(), nest, logical, pad, steps);
+                return new ScalarWriter.Body(plan.describe(), nest, logical, pad, steps);
             }
             limit /= 2;
         }
