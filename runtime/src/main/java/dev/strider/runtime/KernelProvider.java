@@ -35,7 +35,9 @@ public interface KernelProvider {
 
     /**
      * The set's plain (same-type, unscaled) reorders with their layouts, for
-     * {@link KernelRegistry}; every target's provider of a set lists the same ones.
+     * {@link KernelRegistry}. The SCALAR provider lists them (SCALAR is always generated); the
+     * other targets' providers list none, and the registry calls whichever class
+     * {@code Kernels.load} picks.
      */
     default List<GeneratedReorder> reorders() {
         return List.of();

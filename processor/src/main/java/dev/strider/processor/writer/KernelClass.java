@@ -298,7 +298,8 @@ final class KernelClass {
         b.addMethod(MethodSpec.methodBuilder("create").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(Object.class)
                 .addStatement("return new $T()", self).build());
-        CodeBlock reorders = reorders(set);
+        // The SCALAR class is always generated, so its provider alone lists the set's reorders.
+        CodeBlock reorders = target == Target.SCALAR ? reorders(set) : CodeBlock.of("");
         if (!reorders.isEmpty()) {
             b.addMethod(MethodSpec.methodBuilder("reorders").addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
