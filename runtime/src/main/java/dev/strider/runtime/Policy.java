@@ -11,8 +11,8 @@ import java.util.List;
  *
  * <p>The rule, best first:
  * <ol>
- *   <li><b>THREADS</b>, when the device has more than one core and the pool's
- *       {@linkplain Parallel#parallelism() parallelism} (pool workers plus the caller) is above 1;</li>
+ *   <li><b>THREADS</b>, when the device has more than one core (a THREADS call always has at
+ *       least two threads: {@linkplain Parallel#parallelism() the pool's workers plus the caller});</li>
  *   <li><b>VECTOR</b> whose shape equals the device's preferred shape, then narrower shapes,
  *       widest first. A shape wider than the preferred one is rejected (the Vector API would
  *       emulate it, slower than scalar code), and every shape is rejected when the
@@ -38,7 +38,7 @@ final class Policy {
         List<KernelProvider> runnable = new ArrayList<>();
         List<Ranking.Rejection> rejected = new ArrayList<>();
         for (KernelProvider candidate : candidates) {
-            String reason = rejection(device, parallelism, request, candidate);
+            String reason = rejection(device, request, candidate);
             if (reason == null) {
                 runnable.add(candidate);
             } else {
@@ -60,7 +60,7 @@ final class Policy {
     }
 
     /** Why {@code candidate} may not run for {@code request} here, or null when it may. */
-    private static String rejection(Device device, int parallelism, Request request, KernelProvider candidate) {
+    private static String rejection(Device device, Request request, KernelProvider candidate) {
         Target target = candidate.target();
         if (request.forcedTarget() != null && request.forcedTarget() != target) {
             return "not the " + request.description();
@@ -72,10 +72,6 @@ final class Policy {
                 }
                 if (request == Request.BEST && device.cores() < 2) {
                     return "this machine has 1 core";
-                }
-                if (request == Request.BEST && parallelism < 2) {
-                    return "the thread pool's parallelism is " + parallelism
-                            + " (set " + Parallel.THREADS_PROPERTY + " or Parallel.usePool for more)";
                 }
                 return null;
             case VECTOR:
@@ -108,8 +104,8 @@ final class Policy {
                 : "VECTOR (none can run: " + (device.vectorModule() ? "preferred shape unknown" : "no vector module") + ")";
         switch (request) {
             case BEST:
-                return "THREADS when more than 1 core and a parallelism above 1 (here " + device.cores()
-                        + (device.cores() == 1 ? " core" : " cores") + ", parallelism " + parallelism + "), then "
+                return "THREADS when more than 1 core (here " + device.cores()
+                        + (device.cores() == 1 ? " core" : " cores") + ", " + parallelism + " threads per call), then "
                         + vector + ", then SCALAR; the first that loads is chosen";
             case ONE_THREAD:
                 return vector + ", then SCALAR; the first that loads is chosen";

@@ -78,7 +78,7 @@ final class Selection {
         StringBuilder sb = new StringBuilder();
         sb.append(kernelSet.getName()).append('\n');
         sb.append("  device      ").append(device.describe()).append('\n');
-        sb.append("  threads     pool parallelism ").append(parallelism).append('\n');
+        sb.append("  threads     ").append(parallelism).append(" per THREADS call (pool workers and the caller)\n");
         sb.append("  request     ").append(requestLine).append('\n');
         if (candidates.isEmpty()) {
             sb.append("  candidates  none: no generated class is registered for it; ").append(NOT_GENERATED).append('\n');

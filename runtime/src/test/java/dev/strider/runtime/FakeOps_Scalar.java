@@ -33,30 +33,10 @@ public final class FakeOps_Scalar implements FakeOps {
                 (kernels, src, dst) -> ((FakeOps) kernels).transpose((float[]) src, (float[]) dst)));
     }
 
-    public static final class Provider implements KernelProvider {
-        @Override
-        public Class<?> kernelSet() {
-            return FakeOps.class;
-        }
-
-        @Override
-        public Target target() {
-            return Target.SCALAR;
-        }
-
-        @Override
-        public String className() {
-            return "dev.strider.runtime.FakeOps_Scalar";
-        }
-
-        @Override
-        public Object create() {
-            return new FakeOps_Scalar();
-        }
-
-        @Override
-        public List<GeneratedReorder> reorders() {
-            return FakeOps_Scalar.reorders();
+    public static final class Provider extends ServiceProvider {
+        public Provider() {
+            super(FakeOps.class, Target.SCALAR, 0, "dev.strider.runtime.FakeOps_Scalar", FakeOps_Scalar::new,
+                    FakeOps_Scalar.reorders());
         }
     }
 }

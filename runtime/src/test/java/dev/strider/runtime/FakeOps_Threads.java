@@ -25,30 +25,10 @@ public final class FakeOps_Threads implements FakeOps {
         oneThread.transpose(src, dst);
     }
 
-    public static final class Provider implements KernelProvider {
-        @Override
-        public Class<?> kernelSet() {
-            return FakeOps.class;
-        }
-
-        @Override
-        public Target target() {
-            return Target.THREADS;
-        }
-
-        @Override
-        public String className() {
-            return "dev.strider.runtime.FakeOps_Threads";
-        }
-
-        @Override
-        public Object create() {
-            return new FakeOps_Threads();
-        }
-
-        @Override
-        public List<GeneratedReorder> reorders() {
-            return FakeOps_Scalar.reorders();
+    public static final class Provider extends ServiceProvider {
+        public Provider() {
+            super(FakeOps.class, Target.THREADS, 0, "dev.strider.runtime.FakeOps_Threads", FakeOps_Threads::new,
+                    List.of());
         }
     }
 }

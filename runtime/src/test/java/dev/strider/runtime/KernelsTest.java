@@ -106,7 +106,7 @@ class KernelsTest {
         List<String> lines = List.of(explain.split("\n"));
         assertEquals("dev.strider.runtime.FakeOps", lines.get(0));
         assertEquals("  device      " + Device.current().describe(), lines.get(1));
-        assertEquals("  threads     pool parallelism " + Parallel.parallelism(), lines.get(2));
+        assertEquals("  threads     " + Parallel.parallelism() + " per THREADS call (pool workers and the caller)", lines.get(2));
         assertEquals("  request     the best target (strider.target is not set)", lines.get(3));
         assertTrue(lines.get(4).startsWith("  rule        THREADS when more than 1 core"), explain);
         assertTrue(explain.contains("    " + expectedBest().getName() + " "), explain);

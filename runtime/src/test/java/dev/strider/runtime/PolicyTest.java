@@ -50,13 +50,6 @@ class PolicyTest {
     }
 
     @Test
-    void poolOfOneRejectsThreads() {
-        Ranking r = Policy.rank(FOUR_CORES_256, 1, Request.BEST, all);
-        assertEquals("Stub_Vector256", runnable(r).get(0));
-        assertTrue(rejected(r).get("Stub_Threads").startsWith("the thread pool's parallelism is 1"), rejected(r).toString());
-    }
-
-    @Test
     void withoutTheVectorModuleEveryShapeIsRejected() {
         Ranking r = Policy.rank(NO_VECTOR_MODULE, 4, Request.BEST, all);
         assertEquals(List.of("Stub_Threads", "Stub_Scalar"), runnable(r));

@@ -15,26 +15,12 @@ public interface RaceOps {
             return 2 * x;
         }
 
-        public static final class Provider implements KernelProvider {
-            @Override
-            public Class<?> kernelSet() {
-                return RaceOps.class;
-            }
-
-            @Override
-            public Target target() {
-                return Target.SCALAR;
-            }
-
-            @Override
-            public String className() {
-                return "dev.strider.runtime.RaceOps$Scalar";
-            }
-
-            @Override
-            public Object create() {
-                CREATED.incrementAndGet();
-                return new Scalar();
+        public static final class Provider extends ServiceProvider {
+            public Provider() {
+                super(RaceOps.class, Target.SCALAR, 0, "dev.strider.runtime.RaceOps$Scalar", () -> {
+                    CREATED.incrementAndGet();
+                    return new Scalar();
+                }, java.util.List.of());
             }
         }
     }

@@ -9,25 +9,11 @@ public interface UnloadableOps {
         private Scalar() {
         }
 
-        public static final class Provider implements KernelProvider {
-            @Override
-            public Class<?> kernelSet() {
-                return UnloadableOps.class;
-            }
-
-            @Override
-            public Target target() {
-                return Target.SCALAR;
-            }
-
-            @Override
-            public String className() {
-                return "dev.strider.runtime.UnloadableOps_Scalar";
-            }
-
-            @Override
-            public Object create() {
-                throw new NoClassDefFoundError("dev/strider/runtime/UnloadableOps_Scalar");
+        public static final class Provider extends ServiceProvider {
+            public Provider() {
+                super(UnloadableOps.class, Target.SCALAR, 0, "dev.strider.runtime.UnloadableOps_Scalar", () -> {
+                    throw new NoClassDefFoundError("dev/strider/runtime/UnloadableOps_Scalar");
+                }, java.util.List.of());
             }
         }
     }
