@@ -6,7 +6,6 @@ import dev.strider.kernel.FloatKernels;
 import dev.strider.layout.Layout;
 import dev.strider.runtime.Kernels;
 import dev.strider.runtime.Target;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,30 +36,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class TargetsBenchmark {
 
-    static final int[] LARGE = {1, 64, 256, 256};
-    static final int[] FEATURES = {1, 64, 56, 56};
-    static final int[] TAIL = {1, 17, 56, 56};
-    static final int[] TINY = {1, 17, 5, 4};
-    static final int[] IMAGE = {1, 3, 224, 224};
-
     @Param({"scalar", "vector", "threads", "generic"})
     public String target;
 
     private ImageOps image;
     private BlockedOps blocked;
-
-    private float[] large;
-    private float[] largeOut;
-    private float[] features;
-    private float[] featuresOut;
-    private float[] tail;
-    private float[] tailOut;
-    private float[] tiny;
-    private float[] tinyOut;
-    private float[] picture;
-    private float[] pictureOut;
-    private byte[] pixels;
-    private float[] bias;
 
     @Setup
     public void setUp() {
@@ -72,94 +52,72 @@ public class TargetsBenchmark {
             image = Kernels.load(ImageOps.class, t);
             blocked = Kernels.load(BlockedOps.class, t);
         }
-        Random r = new Random(1);
-        large = random(r, 64 * 256 * 256);
-        largeOut = new float[large.length];
-        features = random(r, 64 * 56 * 56);
-        featuresOut = new float[features.length];
-        tail = random(r, 17 * 56 * 56);
-        tailOut = new float[32 * 56 * 56];
-        tiny = random(r, 17 * 5 * 4);
-        tinyOut = new float[24 * 5 * 4];
-        picture = random(r, 3 * 224 * 224);
-        pictureOut = new float[picture.length];
-        pixels = new byte[picture.length];
-        r.nextBytes(pixels);
-        bias = random(r, 64);
-    }
-
-    static float[] random(Random r, int n) {
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextFloat() - 0.5f;
-        }
-        return a;
     }
 
     @Benchmark
-    public float[] nchwToNhwcLarge() {
-        image.largeToNhwc(large, largeOut);
-        return largeOut;
+    public float[] nchwToNhwcLarge(Tensors t) {
+        image.largeToNhwc(t.large, t.largeOut);
+        return t.largeOut;
     }
 
     @Benchmark
-    public float[] nhwcToNchwLarge() {
-        image.largeToNchw(large, largeOut);
-        return largeOut;
+    public float[] nhwcToNchwLarge(Tensors t) {
+        image.largeToNchw(t.large, t.largeOut);
+        return t.largeOut;
     }
 
     @Benchmark
-    public float[] toBlocked64() {
-        blocked.toBlocked64(features, featuresOut);
-        return featuresOut;
+    public float[] toBlocked64(Tensors t) {
+        blocked.toBlocked64(t.features, t.featuresOut);
+        return t.featuresOut;
     }
 
     @Benchmark
-    public float[] toBlocked17() {
-        blocked.toBlocked17(tail, tailOut);
-        return tailOut;
+    public float[] toBlocked17(Tensors t) {
+        blocked.toBlocked17(t.tail, t.tailOut);
+        return t.tailOut;
     }
 
     @Benchmark
-    public float[] toTinyBlocked() {
-        blocked.toTinyBlocked(tiny, tinyOut);
-        return tinyOut;
+    public float[] toTinyBlocked(Tensors t) {
+        blocked.toTinyBlocked(t.tiny, t.tinyOut);
+        return t.tinyOut;
     }
 
     @Benchmark
-    public float[] nchwToNhwcImage() {
-        image.toInterleaved(picture, pictureOut);
-        return pictureOut;
+    public float[] nchwToNhwcImage(Tensors t) {
+        image.toInterleaved(t.picture, t.pictureOut);
+        return t.pictureOut;
     }
 
     @Benchmark
-    public float[] normalizeImage() {
-        image.normalize(pixels, pictureOut);
-        return pictureOut;
+    public float[] normalizeImage(Tensors t) {
+        image.normalize(t.pixels, t.pictureOut);
+        return t.pictureOut;
     }
 
     @Benchmark
-    public float[] flipImage() {
-        image.flip(picture, pictureOut);
-        return pictureOut;
+    public float[] flipImage(Tensors t) {
+        image.flip(t.picture, t.pictureOut);
+        return t.pictureOut;
     }
 
     @Benchmark
-    public float[] addBias() {
-        image.addBias(features, bias, featuresOut);
-        return featuresOut;
+    public float[] addBias(Tensors t) {
+        image.addBias(t.features, t.bias, t.featuresOut);
+        return t.featuresOut;
     }
 
     /** The generic run-time-stride kernels behind {@link ImageOps}'s methods that this benchmark calls. */
     static final class GenericImageOps implements ImageOps {
-        private static final Layout PLANAR = Layout.packed("NCHW", IMAGE);
-        private static final Layout INTERLEAVED = Layout.of("NCHW", IMAGE, "nhwc");
-        private static final Layout LARGE_NCHW = Layout.packed("NCHW", LARGE);
-        private static final Layout LARGE_NHWC = Layout.of("NCHW", LARGE, "nhwc");
-        private static final Layout FEATURES_NCHW = Layout.packed("NCHW", FEATURES);
+        private static final Layout PLANAR = Layout.packed("NCHW", Tensors.IMAGE);
+        private static final Layout INTERLEAVED = Layout.of("NCHW", Tensors.IMAGE, "nhwc");
+        private static final Layout LARGE_NCHW = Layout.packed("NCHW", Tensors.LARGE);
+        private static final Layout LARGE_NHWC = Layout.of("NCHW", Tensors.LARGE, "nhwc");
+        private static final Layout FEATURES_NCHW = Layout.packed("NCHW", Tensors.FEATURES);
         private static final Layout CHANNELS = Layout.packed("NCHW", 1, 64, 1, 1);
         private static final dev.strider.layout.SliceWindow FLIP =
-                dev.strider.layout.SliceWindow.of(PLANAR, new int[4], IMAGE, new int[] {1, 1, 1, -1});
+                dev.strider.layout.SliceWindow.of(PLANAR, new int[4], Tensors.IMAGE, new int[] {1, 1, 1, -1});
 
         @Override
         public void normalize(byte[] pixels, float[] planar) {
@@ -219,12 +177,12 @@ public class TargetsBenchmark {
 
     /** The generic kernels behind {@link BlockedOps}'s reorders. */
     static final class GenericBlockedOps implements BlockedOps {
-        private static final Layout PLAIN64 = Layout.packed("NCHW", FEATURES);
-        private static final Layout BLOCKED64 = Layout.of("NCHW", FEATURES, "nChw16c");
-        private static final Layout PLAIN17 = Layout.packed("NCHW", TAIL);
-        private static final Layout BLOCKED17 = Layout.of("NCHW", TAIL, "nChw16c");
-        private static final Layout TINY_PLAIN = Layout.packed("NCHW", TINY);
-        private static final Layout TINY_BLOCKED = Layout.of("NCHW", TINY, "nChw8c");
+        private static final Layout PLAIN64 = Layout.packed("NCHW", Tensors.FEATURES);
+        private static final Layout BLOCKED64 = Layout.of("NCHW", Tensors.FEATURES, "nChw16c");
+        private static final Layout PLAIN17 = Layout.packed("NCHW", Tensors.TAIL);
+        private static final Layout BLOCKED17 = Layout.of("NCHW", Tensors.TAIL, "nChw16c");
+        private static final Layout TINY_PLAIN = Layout.packed("NCHW", Tensors.TINY);
+        private static final Layout TINY_BLOCKED = Layout.of("NCHW", Tensors.TINY, "nChw8c");
 
         @Override
         public void toBlocked64(float[] src, float[] dst) {

@@ -11,7 +11,6 @@ import dev.strider.layout.Layout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.runtime.Kernels;
 import java.util.Random;
-import dev.strider.runtime.Device;
 import dev.strider.runtime.Target;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,14 +41,6 @@ class ImageOpsTest {
     }
 
     private final Random random = new Random(42);
-
-    /** The tests run with the vector module (see the pom) on at least two threads: THREADS over VECTOR. */
-    @Test
-    void theRegistryPicksThreadsOverTheVectorShapeOfThisMachine() {
-        assertEquals("ImageOps_Threads", Kernels.load(ImageOps.class).getClass().getSimpleName());
-        assertEquals("ImageOps_Vector" + Device.current().vectorBits(),
-                Kernels.loadOneThread(ImageOps.class).getClass().getSimpleName());
-    }
 
     @Test
     void normalizeReadsBytesAsUnsigned() {
