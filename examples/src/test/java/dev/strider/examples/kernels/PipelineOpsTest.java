@@ -1,0 +1,184 @@
+package dev.strider.examples.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.strider.kernel.Convert;
+import dev.strider.kernel.FloatKernels;
+import dev.strider.layout.Layout;
+import dev.strider.layout.SliceWindow;
+import dev.strider.runtime.Target;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The demo's generated PipelineOps against hand-computed values and against the generic kernels. */
+@ParameterizedClass
+@EnumSource(Target.class)
+class PipelineOpsTest {
+
+    private static final int HW = 224 * 224;
+    private static final int[] IMAGE = {1, 3, 224, 224};
+    private static final int[] CROP = {1, 3, 160, 160};
+    private static final Layout PLANAR = Layout.packed("NCHW", IMAGE);
+    private static final Layout PIXELS = Layout.of("NCHW", IMAGE, "nhwc");
+    private static final Layout BLOCKED = Layout.of("NCHW", IMAGE, "nChw16c");
+
+    @Parameter
+    Target target;
+
+    private PipelineOps ops;
+
+    @BeforeEach
+    void load() {
+        ops = Forced.load(PipelineOps.class, target);
+    }
+
+    private final Random random = new Random(11);
+
+    @Test
+    void normalizeMapsUnsignedPixelsOntoMinusOneToOne() {
+        byte[] pixels = new byte[3 * HW];
+        pixels[0] = (byte) 255;           // h0 w0 R
+        pixels[3 * 225 + 1] = (byte) 200; // h1 w1 G
+        float[] planar = new float[3 * HW];
+        ops.normalize(pixels, planar);
+        assertEquals(1f, planar[0], 1e-6f);
+        assertEquals(-1f, planar[2 * HW + 225]);
+        assertEquals(200 / 127.5f - 1, planar[HW + 225], 1e-6f);
+
+        random.nextBytes(pixels);
+        float[] expected = new float[3 * HW];
+        Convert.reorder(pixels, PIXELS, true, expected, PLANAR, 1 / 127.5, -1);
+        ops.normalize(pixels, planar);
+        assertArrayEquals(expected, planar);
+    }
+
+    @Test
+    void threeChannelsPadToOneBlockOfSixteenWithZeros() {
+        float[] planar = randomFloats(3 * HW);
+        float[] blocked = new float[16 * HW];
+        Arrays.fill(blocked, Float.NaN); // whatever was there before
+        ops.toBlocked(planar, blocked);
+        for (int hw = 0; hw < HW; hw += 97) {
+            for (int c = 0; c < 3; c++) {
+                assertEquals(planar[c * HW + hw], blocked[hw * 16 + c]);
+            }
+            for (int lane = 3; lane < 16; lane++) {
+                assertEquals(0f, blocked[hw * 16 + lane], "pad lane " + lane + " of pixel " + hw);
+            }
+        }
+        float[] expected = new float[16 * HW];
+        FloatKernels.reorder(planar, PLANAR, expected, BLOCKED);
+        assertArrayEquals(expected, blocked);
+
+        float[] back = new float[3 * HW];
+        ops.fromBlocked(blocked, back);
+        assertArrayEquals(planar, back);
+    }
+
+    @Test
+    void centerCropTakesTheMiddle() {
+        float[] planar = indices(3 * HW);
+        float[] crop = new float[3 * 160 * 160];
+        ops.centerCrop(planar, crop);
+        assertEquals(32 * 224 + 32, crop[0]);
+        assertEquals(HW + (32 + 5) * 224 + 32 + 7, crop[25600 + 5 * 160 + 7]); // c1 h5 w7
+        float[] expected = new float[crop.length];
+        SliceWindow window = SliceWindow.of(PLANAR, new int[] {0, 0, 32, 32}, CROP, new int[] {1, 1, 1, 1});
+        FloatKernels.slice(planar, PLANAR, window, expected, window.packedOutput());
+        assertArrayEquals(expected, crop);
+    }
+
+    @Test
+    void mirrorReversesRowsAndUpsideDownReversesColumns() {
+        float[] planar = indices(3 * HW);
+        float[] mirrored = new float[3 * HW];
+        float[] flipped = new float[3 * HW];
+        ops.mirror(planar, mirrored);
+        ops.upsideDown(planar, flipped);
+        for (int c = 0; c < 3; c++) {
+            for (int h = 0; h < 224; h += 37) {
+                for (int w = 0; w < 224; w++) {
+                    int at = c * HW + h * 224 + w;
+                    assertEquals(c * HW + h * 224 + 223 - w, mirrored[at]);
+                    assertEquals(c * HW + (223 - h) * 224 + w, flipped[at]);
+                }
+            }
+        }
+        float[] expected = new float[3 * HW];
+        SliceWindow mirror = SliceWindow.of(PLANAR, new int[4], IMAGE, new int[] {1, 1, 1, -1});
+        FloatKernels.slice(planar, PLANAR, mirror, expected, PLANAR);
+        assertArrayEquals(expected, mirrored);
+        SliceWindow upsideDown = SliceWindow.of(PLANAR, new int[4], IMAGE, new int[] {1, 1, -1, 1});
+        FloatKernels.slice(planar, PLANAR, upsideDown, expected, PLANAR);
+        assertArrayEquals(expected, flipped);
+    }
+
+    @Test
+    void toPixelsWritesThePixelMinus128RoundedHalfEvenAndSaturated() {
+        float[] planar = new float[3 * HW];
+        float[] values = {-1f, 1f, 0f, 0.25f, -2f, 2f, Float.NaN, 3 / 255f};
+        byte[] expectedBytes = {-128, 127, 0, 31, -128, 127, 0, 1};
+        // x * 127.5 - 0.5: 0 gives -0.5, rounded half even to 0 (half away from zero would give -1); 0.25 gives
+        // 31.375; beyond [-1, 1] saturates; NaN gives 0; 3/255 gives 1.0000000x
+        for (int i = 0; i < values.length; i++) {
+            planar[HW + i] = values[i]; // G of pixels 0..7
+        }
+        byte[] pixels = new byte[3 * HW];
+        ops.toPixels(planar, pixels);
+        for (int i = 0; i < values.length; i++) {
+            assertEquals(expectedBytes[i], pixels[3 * i + 1], "G of pixel " + i + " from " + values[i]);
+        }
+
+        planar = randomFloats(3 * HW);
+        ops.toPixels(planar, pixels);
+        byte[] expected = new byte[3 * HW];
+        Convert.reorder(planar, PLANAR, false, expected, PIXELS, 127.5, -0.5);
+        assertArrayEquals(expected, pixels);
+
+        float[] crop = randomFloats(3 * 160 * 160);
+        byte[] cropPixels = new byte[crop.length];
+        ops.cropToPixels(crop, cropPixels);
+        expected = new byte[crop.length];
+        Convert.reorder(crop, Layout.packed("NCHW", CROP), false, expected, Layout.of("NCHW", CROP, "nhwc"), 127.5, -0.5);
+        assertArrayEquals(expected, cropPixels);
+    }
+
+    @Test
+    void pixelsSurviveTheWholeRoundTrip() {
+        byte[] pixels = new byte[3 * HW];
+        random.nextBytes(pixels);
+        float[] planar = new float[3 * HW];
+        float[] blocked = new float[16 * HW];
+        float[] restored = new float[3 * HW];
+        byte[] back = new byte[3 * HW];
+        ops.normalize(pixels, planar);
+        ops.toBlocked(planar, blocked);
+        ops.fromBlocked(blocked, restored);
+        ops.toPixels(restored, back);
+        for (int i = 0; i < pixels.length; i++) {
+            assertEquals(pixels[i] & 0xff, (back[i] ^ 0x80) & 0xff, "byte " + i); // toPixels writes the pixel - 128
+        }
+    }
+
+    private float[] randomFloats(int n) {
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = random.nextFloat() * 2.2f - 1.1f; // a little beyond [-1, 1]: toPixels saturates
+        }
+        return v;
+    }
+
+    private static float[] indices(int n) {
+        float[] v = new float[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i;
+        }
+        return v;
+    }
+}
