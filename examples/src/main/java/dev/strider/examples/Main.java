@@ -1,5 +1,6 @@
 package dev.strider.examples;
 
+import dev.strider.examples.demo.DemoCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -15,10 +16,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * usage, which lists the subcommands.
  */
 @Command(name = "strider-examples",
-        description = "Strider examples: explore how tensor layouts map logical indices to memory,"
-                + " and which generated kernels run on this machine.",
+        description = "Strider examples: a picture through generated kernels, how tensor layouts map logical"
+                + " indices to memory, and which generated kernels run on this machine.",
         synopsisSubcommandLabel = "COMMAND",
-        subcommands = {ExplainCommand.class, KernelsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, ExplainCommand.class, KernelsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
