@@ -1,10 +1,12 @@
 package dev.strider.examples;
 
 import dev.strider.examples.demo.DemoCommand;
+import dev.strider.examples.demo.DemoOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -12,27 +14,30 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * {@code strider-examples}: the command line of the examples. With no subcommand it prints the
- * usage, which lists the subcommands.
+ * {@code strider-examples}: the command line of the examples. With no command it runs the demo
+ * ({@code demo}, whose options it takes too), so that the first command a reader types shows the
+ * generated kernels at work; {@code --help} lists the commands.
  */
 @Command(name = "strider-examples",
-        description = "Strider examples: a picture through generated kernels, how tensor layouts map logical"
+        description = {"Strider examples: a picture through generated kernels, how tensor layouts map logical"
                 + " indices to memory, and which generated kernels run on this machine.",
-        synopsisSubcommandLabel = "COMMAND",
+            "With no command, runs the demo with the options below."},
+        synopsisSubcommandLabel = "[COMMAND]",
         subcommands = {DemoCommand.class, ExplainCommand.class, KernelsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
+    @Mixin
+    DemoOptions demo;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        CommandLine cmd = spec.commandLine();
-        cmd.usage(cmd.getOut());
-        return 0;
+        return DemoCommand.run(spec, demo);
     }
 
     public static void main(String... args) {

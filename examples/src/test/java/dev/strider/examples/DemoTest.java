@@ -29,8 +29,8 @@ class DemoTest {
     Path dir;
 
     @Test
-    void theDemoWritesPicturesThatAgree() throws IOException {
-        Result r = run("demo", "--out", dir.toString(), "--repeat", "3");
+    void withNoCommandTheDemoRunsAndWritesPicturesThatAgree() throws IOException {
+        Result r = run("--out", dir.toString(), "--repeat", "3");
         assertEquals(0, r.code, r.err);
         assertEquals("", r.err);
         assertTrue(r.out.contains("chose " + Kernels.load(PipelineOps.class).getClass().getSimpleName()), r.out);
@@ -107,9 +107,10 @@ class DemoTest {
     @Test
     void aFileThatIsNoPictureIsOneErrorLine() throws IOException {
         Path text = Files.writeString(dir.resolve("notes.png"), "not a picture");
-        Result r = run("demo", "--image", text.toString(), "--out", dir.toString());
+        Result r = run("--image", text.toString(), "--out", dir.toString());
         assertEquals(2, r.code);
         assertTrue(r.err.startsWith("error: cannot read --image " + text + ": not a picture ImageIO can read"), r.err);
+        assertTrue(r.err.contains("Try 'strider-examples --help'"), r.err);
     }
 
     @Test

@@ -10,15 +10,21 @@ import org.junit.jupiter.api.Test;
 class MainTest {
 
     @Test
-    void noArgumentsPrintsUsageAndSucceeds() {
+    void helpListsTheCommandsAndTheDemoOptions() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err));
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), "--help");
         assertEquals(0, code);
         assertEquals("", err.toString());
-        assertTrue(out.toString().startsWith("Usage: strider-examples"), out.toString());
-        assertTrue(out.toString().contains("explain"), out.toString());
-        assertTrue(out.toString().contains("Commands:"), out.toString());
+        String usage = out.toString();
+        assertTrue(usage.startsWith("Usage: strider-examples"), usage);
+        assertTrue(usage.contains("Commands:"), usage);
+        for (String command : new String[] {"demo", "explain", "kernels", "help"}) {
+            assertTrue(usage.contains("\n  " + command + " "), command + ": " + usage);
+        }
+        for (String option : new String[] {"--image=FILE", "--out=DIR", "--repeat=N"}) {
+            assertTrue(usage.contains(option), option + ": " + usage);
+        }
     }
 
     @Test
