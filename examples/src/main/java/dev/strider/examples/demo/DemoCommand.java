@@ -8,6 +8,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -121,6 +122,9 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (e instanceof AccessDeniedException a) {
             return a.getFile() + ": permission denied";
+        }
+        if (e instanceof FileSystemException f && f.getReason() == null) {
+            return f.getFile() + ": " + e.getClass().getSimpleName(); // NoSuchFileException, ...
         }
         return e.getMessage() != null ? e.getMessage() : e.toString();
     }
