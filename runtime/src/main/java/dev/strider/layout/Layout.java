@@ -266,7 +266,8 @@ public final class Layout {
         return (int) sum;
     }
 
-    private long maxAlong(int d) {
+    /** The largest term dim {@code d} adds to an offset: its last block, every lane at its last index. */
+    long maxAlong(int d) {
         long sum = (long) (ceilDiv(paddedSizes[d], blockProduct[d]) - 1) * strides[d];
         for (int k = 0; k < blocks.size(); k++) {
             if (blocks.get(k).dim() == d) {

@@ -108,45 +108,31 @@ public final class MemoryMap {
 
     // ---------------------------------------------------------------- what each slot holds
 
-    /** Per slot of the buffer: the logical indices stored there, and whether it is a pad lane. */
+    /** Per slot of the buffer, in this map's words: the indices stored there, or one word. */
     private static final class Slots {
-        final List<List<int[]>> indices;
-        final boolean[] pad;
+        final MemorySlots slots;
         final int base;
 
         Slots(Layout layout) {
-            int buffer = layout.bufferSize();
+            slots = MemorySlots.of(layout, MAX_STACK);
             base = layout.offset();
-            indices = new ArrayList<>(buffer);
-            for (int i = 0; i < buffer; i++) {
-                indices.add(new ArrayList<>(1));
-            }
-            pad = new boolean[buffer];
-            int[] sizes = layout.sizes();
-            int[] bounds = layout.paddedSizes();
-            int[] index = new int[layout.rank()];
-            do {
-                int at = layout.paddedOffsetOf(index);
-                if (isLogical(index, sizes)) {
-                    indices.get(at).add(index.clone());
-                } else {
-                    pad[at] = true;
-                }
-            } while (Layout.increment(index, bounds));
         }
 
         int size() {
-            return pad.length;
+            return slots.to();
         }
 
         String kind(int at) {
-            if (at < base) {
-                return BASE;
+            switch (slots.kind(at)) {
+                case BASE:
+                    return BASE;
+                case PAD:
+                    return PAD;
+                case GAP:
+                    return GAP;
+                default:
+                    return null;
             }
-            if (!indices.get(at).isEmpty()) {
-                return null;
-            }
-            return pad[at] ? PAD : GAP;
         }
 
         int count(String kind) {
@@ -160,13 +146,7 @@ public final class MemoryMap {
         }
 
         int used() {
-            int n = 0;
-            for (List<int[]> at : indices) {
-                if (!at.isEmpty()) {
-                    n++;
-                }
-            }
-            return n;
+            return slots.count(MemorySlots.Kind.ELEMENT);
         }
 
         /** The lines a slot's cell shows: its indices one per line, or one word. */
@@ -175,26 +155,18 @@ public final class MemoryMap {
             if (kind != null) {
                 return List.of(kind);
             }
-            List<int[]> here = indices.get(at);
+            List<int[]> here = slots.indices(at);
+            long count = slots.count(at);
             List<String> lines = new ArrayList<>();
-            int shown = here.size() <= MAX_STACK ? here.size() : MAX_STACK - 1;
+            int shown = count <= MAX_STACK ? here.size() : MAX_STACK - 1;
             for (int k = 0; k < shown; k++) {
                 lines.add(indexText(here.get(k)));
             }
-            if (shown < here.size()) {
-                lines.add("(+" + (here.size() - shown) + ")");
+            if (shown < count) {
+                lines.add("(+" + (count - shown) + ")");
             }
             return lines;
         }
-    }
-
-    private static boolean isLogical(int[] index, int[] sizes) {
-        for (int d = 0; d < index.length; d++) {
-            if (index[d] >= sizes[d]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static String indexText(int[] index) {
