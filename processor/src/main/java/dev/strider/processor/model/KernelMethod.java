@@ -4,6 +4,8 @@ import dev.strider.kernel.BinaryOp;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.layout.SliceWindow;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.UnaryOperator;
 
 /**
  * One validated abstract method of a {@code @Kernels} interface: what it computes, over which
@@ -21,6 +23,34 @@ public sealed interface KernelMethod {
 
     /** The layout of an array parameter of this method. */
     NamedLayout layoutOf(Param array);
+
+    /**
+     * What the method computes, in words, without a final period: {@code Reorder Interleaved to
+     * Planar}, {@code Fill of Blocked with value}. The generated Javadoc and the layout report both
+     * say it.
+     *
+     * @param code how a parameter name is quoted: {@code {@code value}} in Javadoc
+     */
+    default String summary(UnaryOperator<String> code) {
+        if (this instanceof Reorder r) {
+            String what = r.isCopy() ? "Reorder" : "Converting reorder ("
+                    + (r.unsignedSource() ? "unsigned " : "") + r.src().type().javaName() + " to "
+                    + r.dst().type().javaName() + ", scale " + r.scale() + ", shift " + r.shift() + ")";
+            return what + " " + r.from().name() + " to " + r.to().name();
+        }
+        if (this instanceof Slice s) {
+            return "Slice of " + s.from().name() + ": " + s.window();
+        }
+        if (this instanceof Fill f) {
+            return "Fill of " + f.layout().name() + " with " + code.apply(f.value().name());
+        }
+        if (this instanceof Unary u) {
+            return "Unary " + u.op() + " from " + u.inLayout().name() + " to " + u.outLayout().name();
+        }
+        Binary bin = (Binary) this;
+        return "Binary " + bin.op().name().toLowerCase(Locale.ROOT) + " of " + bin.aLayout().name() + " and "
+                + bin.bLayout().name() + " to " + bin.outLayout().name();
+    }
 
     /** {@code dst[to] = scaleShift(widen(src[from]))}; a plain copy when types match and scale 1, shift 0. */
     record Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to,

@@ -81,7 +81,11 @@ public final class LayoutResolver {
         ValidationReport diagnostics = new ValidationReport();
         try {
             Layout layout = Layout.declared(dims, sizes, format, strides, offset);
-            return new Resolved(Optional.of(new NamedLayout(type.getSimpleName().toString(), layout)), diagnostics);
+            String qualified = type.getQualifiedName().toString();
+            String pkg = elements.getPackageOf(type).getQualifiedName().toString();
+            String declaredAs = pkg.isEmpty() ? qualified : qualified.substring(pkg.length() + 1);
+            return new Resolved(Optional.of(new NamedLayout(type.getSimpleName().toString(), layout, declaredAs)),
+                    diagnostics);
         } catch (IllegalArgumentException e) {
             Field field = blame(dims, sizes, format, strides, offset);
             diagnostics.report(field.message, type, mirror, field.member == null ? null : values.explicit(field.member),

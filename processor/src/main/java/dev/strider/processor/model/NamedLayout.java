@@ -5,6 +5,20 @@ import dev.strider.layout.Layout;
 /**
  * A layout as declared: the simple name of the {@code @Layout} type ({@code "Planar"}), or a
  * description such as {@code "packed slice output"}, and the runtime's layout model.
+ *
+ * @param declaredAs the {@code @Layout} type's name within its package ({@code "ImageOps.Planar"}
+ *                   for a type nested in {@code ImageOps}), which tells layouts of one simple name
+ *                   apart in the layout report; empty for a layout no type declares
  */
-public record NamedLayout(String name, Layout layout) {
+public record NamedLayout(String name, Layout layout, String declaredAs) {
+
+    /** A layout no {@code @Layout} type declares, such as a slice's packed output. */
+    public NamedLayout(String name, Layout layout) {
+        this(name, layout, "");
+    }
+
+    /** The name a reader looks for: {@link #declaredAs} when a type declares it, else {@link #name}. */
+    public String displayName() {
+        return declaredAs.isEmpty() ? name : declaredAs;
+    }
 }

@@ -4,6 +4,7 @@ import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
@@ -53,6 +54,14 @@ final class KernelClass {
                         .addMember("value", "$S", "dev.strider.processor.StriderProcessor").build());
     }
 
+    /** The file of a generated class: in the set's package, four-space indents, no {@code java.lang} imports. */
+    static JavaFile file(KernelSet set, TypeSpec.Builder type) {
+        return JavaFile.builder(set.packageName(), type.build())
+                .skipJavaLangImports(true)
+                .indent("    ")
+                .build();
+    }
+
     /** The overriding method's signature and Javadoc; {@code nest} describes the loop nest. */
     static MethodSpec.Builder signature(KernelMethod m, String nest) {
         MethodSpec.Builder b = MethodSpec.methodBuilder(m.name())
@@ -95,7 +104,7 @@ final class KernelClass {
     }
 
     private static CodeBlock javadoc(KernelMethod m, String nest) {
-        CodeBlock.Builder doc = CodeBlock.builder().add("$L.\n<ul>\n", summary(m));
+        CodeBlock.Builder doc = CodeBlock.builder().add("$L.\n<ul>\n", m.summary(name -> "{@code " + name + "}"));
         for (Param p : m.params()) {
             if (p.array()) {
                 NamedLayout l = m.layoutOf(p);
@@ -103,27 +112,6 @@ final class KernelClass {
             }
         }
         return doc.add("</ul>\nLoop nest: $L.\n", nest).build();
-    }
-
-    private static String summary(KernelMethod m) {
-        if (m instanceof KernelMethod.Reorder r) {
-            String what = r.isCopy() ? "Reorder" : "Converting reorder ("
-                    + (r.unsignedSource() ? "unsigned " : "") + r.src().type().javaName() + " to " + r.dst().type().javaName()
-                    + ", scale " + r.scale() + ", shift " + r.shift() + ")";
-            return what + " " + r.from().name() + " to " + r.to().name();
-        }
-        if (m instanceof KernelMethod.Slice s) {
-            return "Slice of " + s.from().name() + ": " + s.window();
-        }
-        if (m instanceof KernelMethod.Fill f) {
-            return "Fill of " + f.layout().name() + " with {@code " + f.value().name() + "}";
-        }
-        if (m instanceof KernelMethod.Unary u) {
-            return "Unary " + u.op() + " from " + u.inLayout().name() + " to " + u.outLayout().name();
-        }
-        KernelMethod.Binary bin = (KernelMethod.Binary) m;
-        return "Binary " + bin.op().name().toLowerCase(Locale.ROOT) + " of " + bin.aLayout().name() + " and "
-                + bin.bLayout().name() + " to " + bin.outLayout().name();
     }
 
     // ------------------------------------------------------------------ methods, whole or in chunks

@@ -13,6 +13,7 @@ import dev.strider.processor.plan.LoopPlan;
 import dev.strider.processor.plan.Planner;
 import dev.strider.processor.plan.Problem;
 import dev.strider.runtime.Target;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -54,6 +55,11 @@ public final class ScalarWriter {
     }
 
     public JavaFile write(KernelSet set) {
+        return generate(set).file();
+    }
+
+    /** The class and the loop nest of each method, as its Javadoc states it. */
+    public GeneratedClass generate(KernelSet set) {
         String name = set.generatedName(Target.SCALAR);
         ClassName self = ClassName.get(set.packageName(), name);
         TypeSpec.Builder type = KernelClass.header(set, name)
@@ -66,16 +72,15 @@ public final class ScalarWriter {
         if (set.targets().contains(Target.THREADS)) {
             type.addSuperinterface(KernelClass.chunks(set));
         }
+        List<String> nests = new ArrayList<>();
         for (KernelMethod m : set.methods()) {
             Body body = body(m, KernelClass.chunked(set, m, threadsAbove));
             KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
             body.nest().tables().forEach(type::addField);
+            nests.add(body.describe());
         }
         type.addType(KernelClass.provider(set, self, Target.SCALAR, 0));
-        return JavaFile.builder(set.packageName(), type.build())
-                .skipJavaLangImports(true)
-                .indent("    ")
-                .build();
+        return new GeneratedClass(KernelClass.file(set, type), nests);
     }
 
     // ------------------------------------------------------------------ one method

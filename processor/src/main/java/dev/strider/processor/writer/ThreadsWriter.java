@@ -12,6 +12,8 @@ import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
 import dev.strider.runtime.Target;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -37,6 +39,11 @@ public final class ThreadsWriter {
     }
 
     public JavaFile write(KernelSet set) {
+        return generate(set).file();
+    }
+
+    /** The class and what each method runs, as its Javadoc states it. */
+    public GeneratedClass generate(KernelSet set) {
         String name = set.generatedName(Target.THREADS);
         ClassName self = ClassName.get(set.packageName(), name);
         ClassName iface = KernelClass.iface(set);
@@ -58,18 +65,21 @@ public final class ThreadsWriter {
                 .addJavadoc("Runs {@code body} per chunk.\n")
                 .addParameter(chunks, "body")
                 .addStatement("this.body = body").build());
+        List<String> nests = new ArrayList<>();
         for (KernelMethod m : set.methods()) {
             CodeBlock.Builder args = CodeBlock.builder();
             for (Param p : m.params()) {
                 args.add(args.isEmpty() ? "$N" : ", $N", p.name());
             }
             if (!KernelClass.chunked(set, m, threadsAbove)) {
-                type.addMethod(KernelClass.signature(m, "the one-thread class's, called directly (fewer than "
-                                + threadsAbove + " elements)")
+                String nest = "the one-thread class's, called directly (fewer than " + threadsAbove + " elements)";
+                nests.add(nest);
+                type.addMethod(KernelClass.signature(m, nest)
                         .addStatement("body.$N($L)", m.name(), args.build()).build());
                 continue;
             }
             String[] bounds = KernelClass.rangeParams(m);
+            nests.add("the one-thread class's, its split node in chunks over Parallel.pool()");
             type.addMethod(KernelClass.signature(m, "the one-thread class's, its split node in chunks over "
                             + "{@code Parallel.pool()}")
                     .addCode(KernelClass.checks(m))
@@ -89,9 +99,6 @@ public final class ThreadsWriter {
         }
         type.addType(chunkType.build());
         type.addType(KernelClass.provider(set, self, Target.THREADS, 0));
-        return JavaFile.builder(set.packageName(), type.build())
-                .skipJavaLangImports(true)
-                .indent("    ")
-                .build();
+        return new GeneratedClass(KernelClass.file(set, type), nests);
     }
 }

@@ -21,6 +21,7 @@ import dev.strider.processor.plan.Planner;
 import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.VectorPlan;
 import dev.strider.runtime.Target;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -73,6 +74,11 @@ public final class VectorWriter {
     }
 
     public JavaFile write(KernelSet set) {
+        return generate(set).file();
+    }
+
+    /** The class and the loop nest (and vector form) of each method, as its Javadoc states it. */
+    public GeneratedClass generate(KernelSet set) {
         String name = className(set, bits);
         ClassName self = ClassName.get(set.packageName(), name);
         Constants constants = new Constants(bits);
@@ -88,18 +94,17 @@ public final class VectorWriter {
         if (set.targets().contains(Target.THREADS)) {
             type.addSuperinterface(KernelClass.chunks(set));
         }
+        List<String> nests = new ArrayList<>();
         for (KernelMethod m : set.methods()) {
             ScalarWriter.Body body = method(m, constants, KernelClass.chunked(set, m, threadsAbove));
             KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
             body.nest().tables().forEach(type::addField);
+            nests.add(body.describe());
         }
         constants.fields().forEach(type::addField);
         constants.methods().forEach(type::addMethod);
         type.addType(KernelClass.provider(set, self, Target.VECTOR, bits));
-        return JavaFile.builder(set.packageName(), type.build())
-                .skipJavaLangImports(true)
-                .indent("    ")
-                .build();
+        return new GeneratedClass(KernelClass.file(set, type), nests);
     }
 
     // ------------------------------------------------------------------ one method

@@ -108,12 +108,13 @@ class ModelBuilderTest {
         assertEquals(List.of("Ops"), set.simpleNames());
         assertEquals(List.of(Target.SCALAR, Target.THREADS), set.targets());
 
-        NamedLayout planar = new NamedLayout("Planar", Layout.packed("NCHW", SIZES));
-        NamedLayout interleaved = new NamedLayout("Interleaved", Layout.of("NCHW", SIZES, "nhwc"));
-        NamedLayout blocked = new NamedLayout("Blocked", Layout.of("NCHW", SIZES, "nChw8c"));
+        NamedLayout planar = new NamedLayout("Planar", Layout.packed("NCHW", SIZES), "Planar");
+        NamedLayout interleaved = new NamedLayout("Interleaved", Layout.of("NCHW", SIZES, "nhwc"), "Interleaved");
+        NamedLayout blocked = new NamedLayout("Blocked", Layout.of("NCHW", SIZES, "nChw8c"), "Blocked");
         NamedLayout column = new NamedLayout("Column",
-                Layout.declared("NCHW", new int[] {1, 1, 4, 1}, "", new int[] {0, 0, 1, 0}, 2));
-        NamedLayout row = new NamedLayout("Row", Layout.strided("NCHW", new int[] {1, 3, 1, 5}, new int[] {15, 5, 100, 1}));
+                Layout.declared("NCHW", new int[] {1, 1, 4, 1}, "", new int[] {0, 0, 1, 0}, 2), "Column");
+        NamedLayout row = new NamedLayout("Row", Layout.strided("NCHW", new int[] {1, 3, 1, 5}, new int[] {15, 5, 100, 1}),
+                "Row");
         SliceWindow flip = SliceWindow.of(planar.layout(), new int[] {0, 1, 0, 0}, new int[] {1, 2, 4, 5},
                 new int[] {1, 1, 1, -2});
         SliceWindow firstRow = SliceWindow.of(planar.layout(), new int[4], SIZES, new int[] {1, 1, 2, 1})
