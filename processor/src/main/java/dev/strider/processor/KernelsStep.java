@@ -6,24 +6,31 @@ import dev.strider.processor.model.LayoutResolver;
 import dev.strider.processor.model.ModelBuilder;
 import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.TargetSupport;
+import dev.strider.processor.report.LayoutReportWriter;
+import dev.strider.processor.writer.GeneratedClass;
 import dev.strider.processor.writer.ScalarWriter;
 import dev.strider.processor.writer.ThreadsWriter;
 import dev.strider.processor.writer.VectorWriter;
 import dev.strider.runtime.Target;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.TypeElement;
+import javax.tools.FileObject;
 import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
 
 /**
  * One {@code @Kernels} interface, start to end: build the model (validating it), print the
  * report, and when it has no error write a class per target ({@code <Interface>_Scalar},
  * {@code _Vector128/256/512}, {@code _Threads}), each with the interface as its single
- * originating element.
+ * originating element, and unless {@code -Astrider.report=false} the layout report
+ * {@code <Interface>.layouts.html} beside them.
  */
 final class KernelsStep {
 
@@ -73,23 +80,24 @@ final class KernelsStep {
     }
 
     private Outcome write(TypeElement type, KernelSet set) {
-        List<JavaFile> files = new ArrayList<>();
+        List<GeneratedClass> classes = new ArrayList<>();
         for (Target target : set.targets()) {
             switch (target) {
                 case SCALAR:
-                    files.add(new ScalarWriter(options).write(set));
+                    classes.add(new ScalarWriter(options).generate(set));
                     break;
                 case VECTOR:
                     for (int bits : options.vectorShapes()) {
-                        files.add(new VectorWriter(options, bits).write(set));
+                        classes.add(new VectorWriter(options, bits).generate(set));
                     }
                     break;
                 default:
-                    files.add(new ThreadsWriter(options).write(set));
+                    classes.add(new ThreadsWriter(options).generate(set));
             }
         }
         List<String> providers = new ArrayList<>();
-        for (JavaFile file : files) {
+        for (GeneratedClass generated : classes) {
+            JavaFile file = generated.file();
             String name = file.typeSpec().name();
             String qualified = set.packageName().isEmpty() ? name : set.packageName() + "." + name;
             if (!file.packageName().equals(set.packageName())) {
@@ -108,6 +116,32 @@ final class KernelsStep {
             }
             providers.add(qualified + "$Provider");
         }
+        if (options.report()) {
+            writeReport(type, set, classes);
+        }
         return new Outcome.Written(providers);
+    }
+
+    /**
+     * The layout report beside the generated sources. The kernels are written by now, so a report
+     * that cannot be written is a warning, never an error, and nothing escapes from here.
+     */
+    private void writeReport(TypeElement type, KernelSet set, List<GeneratedClass> classes) {
+        String name = LayoutReportWriter.fileName(set);
+        String path = set.packageName().isEmpty() ? name : set.packageName().replace('.', '/') + "/" + name;
+        try {
+            String html = LayoutReportWriter.write(set, classes);
+            FileObject file = env.getFiler().createResource(StandardLocation.SOURCE_OUTPUT, set.packageName(), name,
+                    type);
+            try (Writer writer = new OutputStreamWriter(file.openOutputStream(), StandardCharsets.UTF_8)) {
+                writer.write(html);
+            }
+        } catch (IOException e) {
+            env.getMessager().printMessage(Message.REPORT_FAILED.kind(),
+                    Message.REPORT_FAILED.format(path, e.getMessage()), type);
+        } catch (RuntimeException e) {
+            env.getMessager().printMessage(Message.REPORT_FAILED.kind(),
+                    Message.REPORT_FAILED.format(path, e + " (please report it)"), type);
+        }
     }
 }

@@ -23,14 +23,17 @@ import javax.tools.Diagnostic;
  * @param threadsAbove {@code -Astrider.threadsAbove}: THREADS splits methods of at least this many
  *                    elements (default {@value #DEFAULT_THREADS_ABOVE}) and calls the one-thread class
  *                    for smaller ones
+ * @param report      {@code -Astrider.report=false} turns off the layout report, the HTML page
+ *                    {@code <Interface>.layouts.html} written beside the generated sources (default on)
  */
 public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, List<Integer> vectorShapes,
-                               long threadsAbove) {
+                               long threadsAbove, boolean report) {
 
     public static final String UNROLL_LIMIT = "strider.unrollLimit";
     public static final String TARGETS = "strider.targets";
     public static final String VECTOR_SHAPES = "strider.vectorShapes";
     public static final String THREADS_ABOVE = "strider.threadsAbove";
+    public static final String REPORT = "strider.report";
     public static final int DEFAULT_UNROLL_LIMIT = 64;
     public static final List<Integer> DEFAULT_VECTOR_SHAPES = List.of(128, 256, 512);
     /**
@@ -50,17 +53,17 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
     }
 
     public ProcessorOptions(int unrollLimit, Optional<List<Target>> targets) {
-        this(unrollLimit, targets, DEFAULT_VECTOR_SHAPES, DEFAULT_THREADS_ABOVE);
+        this(unrollLimit, targets, DEFAULT_VECTOR_SHAPES, DEFAULT_THREADS_ABOVE, true);
     }
 
-    /** The options when none are given: unroll limit 64, the targets each {@code @Kernels} names. */
+    /** The options when none are given: unroll limit 64, the targets each {@code @Kernels} names, a report. */
     public static ProcessorOptions defaults() {
         return new ProcessorOptions(DEFAULT_UNROLL_LIMIT, Optional.empty());
     }
 
     /** The option names, for {@code Processor.getSupportedOptions()}. */
     public static Set<String> names() {
-        return Set.of(UNROLL_LIMIT, TARGETS, VECTOR_SHAPES, THREADS_ABOVE);
+        return Set.of(UNROLL_LIMIT, TARGETS, VECTOR_SHAPES, THREADS_ABOVE, REPORT);
     }
 
     /**
@@ -119,7 +122,18 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
                 threadsAbove = DEFAULT_THREADS_ABOVE;
             }
         }
-        return new ProcessorOptions(unrollLimit, targets, shapes, threadsAbove);
+        boolean report = true;
+        if (options.containsKey(REPORT)) {
+            String value = options.get(REPORT);
+            String word = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+            if (word.equals("true") || word.equals("false")) {
+                report = word.equals("true");
+            } else {
+                bad(messager, REPORT, value, "it must be true or false (false turns off the layout report,"
+                        + " <Interface>.layouts.html beside the generated sources)");
+            }
+        }
+        return new ProcessorOptions(unrollLimit, targets, shapes, threadsAbove, report);
     }
 
     /** The shapes in increasing order, without repeats; null when empty or not all of 128, 256, 512. */

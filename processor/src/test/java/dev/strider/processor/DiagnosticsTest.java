@@ -601,6 +601,61 @@ class DiagnosticsTest {
         }
 
         @Test
+        void badReport() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.report=maybe"), s);
+            assertThat(c).hadErrorContaining("[StriderOption] option -Astrider.report has value \"maybe\"; it must be"
+                    + " true or false (false turns off the layout report, <Interface>.layouts.html beside the generated"
+                    + " sources)");
+            assertThat(c).hadErrorCount(1);
+        }
+
+        /** Writes the layout report's file first, so that the Strider processor cannot. */
+        static final class Squatter extends javax.annotation.processing.AbstractProcessor {
+            private boolean done;
+
+            @Override
+            public java.util.Set<String> getSupportedAnnotationTypes() {
+                return java.util.Set.of("*");
+            }
+
+            @Override
+            public javax.lang.model.SourceVersion getSupportedSourceVersion() {
+                return javax.lang.model.SourceVersion.latestSupported();
+            }
+
+            @Override
+            public boolean process(java.util.Set<? extends javax.lang.model.element.TypeElement> annotations,
+                                   javax.annotation.processing.RoundEnvironment roundEnv) {
+                if (!done) {
+                    done = true;
+                    try (java.io.OutputStream out = processingEnv.getFiler().createResource(
+                            javax.tools.StandardLocation.SOURCE_OUTPUT, "test", "Ops.layouts.html").openOutputStream()) {
+                        out.write('x');
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return false;
+            }
+        }
+
+        @Test
+        void reportCannotBeWritten() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = com.google.testing.compile.Compiler.javac()
+                    .withProcessors(new Squatter(), new StriderProcessor()).compile(s.file);
+            // The kernels are written: a warning, and the build goes on.
+            assertThat(c).succeeded();
+            assertThat(c).hadWarningCount(1);
+            assertThat(c).hadWarningContaining("[StriderReportFailed] could not write the layout report"
+                    + " test/Ops.layouts.html: Attempt to reopen a file for path ")
+                    .inFile(s.file).onLine(s.line("public |interface Ops")).atColumn(s.column("public |interface Ops"));
+            assertThat(c).hadWarningContaining("; the kernels are generated (-Astrider.report=false turns the report off)");
+            assertThat(c).generatedSourceFile("test.Ops_Scalar");
+        }
+
+        @Test
         void generatedClassExists() {
             Source s = Source.ops(
                     "@Kernels",

@@ -96,6 +96,10 @@ public enum Message {
             "%s names a type or value that could not be resolved; %s is not generated"),
     BAD_OPTION("StriderOption", "option -A%s has value %s; %s"),
     WRITE_FAILED("StriderWriteFailed", "could not write %s: %s"),
+    /** The kernels are written; only their report is missing, so the build goes on. */
+    REPORT_FAILED("StriderReportFailed",
+            "could not write the layout report %s: %s; the kernels are generated (-Astrider.report=false turns"
+                    + " the report off)", Diagnostic.Kind.WARNING),
     INTERNAL_ERROR("StriderInternalError", "internal error while processing %s: %s; please report it%s");
 
     private final String tag;

@@ -1,0 +1,241 @@
+package dev.strider.processor.report;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import dev.strider.processor.StriderProcessor;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * The layout report the processor writes beside the generated sources, read back with an XML
+ * parser and checked against values computed here from the oneDNN formula and against the
+ * generated classes' own Javadoc.
+ */
+class LayoutReportTest {
+
+    private static final String REPORT = "Ops.layouts.html";
+
+    private static JavaFileObject ops(String kernels) {
+        return JavaFileObjects.forSourceLines("test.Ops",
+                "package test;",
+                "import dev.strider.*;",
+                "import dev.strider.kernel.UnaryKind;",
+                "import dev.strider.runtime.Target;",
+                kernels,
+                "public interface Ops {",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 17, 5, 4}) interface Plain {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 17, 5, 4}, format = \"nChw8c\") interface Blocked {}",
+                "",
+                "  @Reorder(from = Plain.class, to = Blocked.class)",
+                "  void toBlocked(float[] src, float[] dst);",
+                "",
+                "  @Unary(op = UnaryKind.RELU, in = Blocked.class, out = Blocked.class)",
+                "  void relu(float[] in, float[] out);",
+                "",
+                "  @Slice(from = Plain.class, offsets = {0, 0, 0, 0}, sizes = {1, 17, 5, 4}, strides = {1, 1, 1, -1})",
+                "  void flip(float[] src, float[] dst);",
+                "",
+                "  @Fill(layout = Plain.class)",
+                "  void fill(float[] dst, float value);",
+                "}");
+    }
+
+    private static Compilation compile(List<String> options, JavaFileObject... sources) {
+        return Compiler.javac().withProcessors(new StriderProcessor()).withOptions(options).compile(sources);
+    }
+
+    private static String text(Compilation c, StandardLocation location, String pkg, String name) {
+        try {
+            return c.generatedFile(location, pkg, name).orElseThrow(() -> new AssertionError("no " + name))
+                    .getCharContent(true).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Document xml(String text) {
+        try {
+            return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new AssertionError("the report is not well-formed: " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Element> all(Element root, String tag) {
+        List<Element> found = new ArrayList<>();
+        NodeList list = root.getElementsByTagName(tag);
+        for (int i = 0; i < list.getLength(); i++) {
+            found.add((Element) list.item(i));
+        }
+        return found;
+    }
+
+    private static Element section(Document doc, String id) {
+        return all(doc.getDocumentElement(), "section").stream().filter(s -> s.getAttribute("id").equals(id))
+                .findFirst().orElseThrow(() -> new AssertionError("no section " + id));
+    }
+
+    private static List<Element> withClass(Element root, String word) {
+        List<Element> found = new ArrayList<>();
+        for (Element e : all(root, "*")) {
+            if (List.of(e.getAttribute("class").split(" ")).contains(word)) {
+                found.add(e);
+            }
+        }
+        return found;
+    }
+
+    /** Generated class name -> loop nest, from the "nests" table of a method's section. */
+    private static List<List<String>> nests(Element section) {
+        Element table = withClass(section, "nests").get(0);
+        List<List<String>> rows = new ArrayList<>();
+        for (Element tr : all(table, "tr")) {
+            List<Element> cells = all(tr, "td");
+            if (!cells.isEmpty()) {
+                rows.add(List.of(cells.get(0).getTextContent(), cells.get(1).getTextContent()));
+            }
+        }
+        return rows;
+    }
+
+    /** What the generated method's Javadoc says after "Loop nest: ", without the final period. */
+    private static String javadocNest(String source, String method) {
+        int at = source.indexOf("public void " + method + "(");
+        int start = source.lastIndexOf("Loop nest: ", at) + "Loop nest: ".length();
+        String line = source.substring(start, source.indexOf('\n', start));
+        assertTrue(line.endsWith("."), line);
+        return line.substring(0, line.length() - 1);
+    }
+
+    @Test
+    void everyLayoutAndKernelOfTheSet() {
+        Compilation c = compile(List.of(), ops("@Kernels"));
+        assertThat(c).succeededWithoutWarnings();
+        Document doc = xml(text(c, StandardLocation.SOURCE_OUTPUT, "test", REPORT));
+        assertEquals("Layouts and kernels of test.Ops", all(doc.getDocumentElement(), "title").get(0).getTextContent());
+
+        List<String> sections = new ArrayList<>();
+        all(doc.getDocumentElement(), "section").forEach(s -> sections.add(s.getAttribute("id")));
+        assertEquals(List.of("layout-Ops-Plain", "layout-Ops-Blocked", "layout-packed-slice-output--flip-",
+                "kernel-toBlocked", "kernel-relu", "kernel-flip", "kernel-fill"), sections);
+        assertEquals("Ops.Blocked", all(section(doc, "layout-Ops-Blocked"), "h3").get(0).getTextContent());
+
+        // nChw8c with C = 17 (oneDNN): offset = (c/8)*H*W*8 + h*W*8 + w*8 + c%8, C padded to 24, so
+        // channels 17..23 of the third block are 7 x 5 x 4 = 140 pad lanes of a 480-slot buffer.
+        Element blocked = section(doc, "layout-Ops-Blocked");
+        Set<Integer> pads = new TreeSet<>();
+        for (int ch = 17; ch < 24; ch++) {
+            for (int h = 0; h < 5; h++) {
+                for (int w = 0; w < 4; w++) {
+                    pads.add((ch / 8) * 5 * 4 * 8 + h * 4 * 8 + w * 8 + ch % 8);
+                }
+            }
+        }
+        Set<Integer> drawnPads = new TreeSet<>();
+        for (Element slot : withClass(blocked, "slot")) {
+            if (slot.getAttribute("class").equals("slot pad")) {
+                drawnPads.add(Integer.parseInt(slot.getAttribute("data-offset")));
+            }
+        }
+        assertEquals(140, drawnPads.size());
+        assertEquals(pads, drawnPads);
+        assertEquals(480, withClass(blocked, "slot").size());
+        assertEquals(340, withClass(blocked, "cell").size());
+        Element slot408 = withClass(blocked, "slot").stream()
+                .filter(e -> e.getAttribute("data-offset").equals("408")).findFirst().orElseThrow();
+        assertEquals("0,16,2,3", slot408.getAttribute("data-index"));
+        assertTrue(blocked.getTextContent().contains("buffer   480 elements (340 logical, 140 pad lanes)"),
+                blocked.getTextContent());
+
+        // Each kernel: its annotation, operands linked to their layouts, the loop nest of its Javadoc.
+        Element toBlocked = section(doc, "kernel-toBlocked");
+        assertEquals("void toBlocked(float[] src, float[] dst)", all(toBlocked, "h3").get(0).getTextContent());
+        assertTrue(toBlocked.getTextContent().contains("@Reorder: Reorder Plain to Blocked."), toBlocked.getTextContent());
+        List<String> links = new ArrayList<>();
+        all(toBlocked, "a").forEach(a -> links.add(a.getAttribute("href")));
+        assertEquals(List.of("#layout-Ops-Plain", "#layout-Ops-Blocked"), links);
+        String scalar = text(c, StandardLocation.SOURCE_OUTPUT, "test", "Ops_Scalar.java");
+        for (String method : List.of("toBlocked", "relu", "flip", "fill")) {
+            assertEquals(List.of(List.of("Ops_Scalar", javadocNest(scalar, method))),
+                    nests(section(doc, "kernel-" + method)), method);
+        }
+        assertTrue(section(doc, "kernel-fill").getTextContent().contains("@Fill: Fill of Plain with value."));
+        List<String> flipLinks = new ArrayList<>();
+        all(section(doc, "kernel-flip"), "a").forEach(a -> flipLinks.add(a.getAttribute("href")));
+        assertEquals(List.of("#layout-Ops-Plain", "#layout-packed-slice-output--flip-"), flipLinks);
+    }
+
+    @Test
+    void vectorClassesSayWhichFormEachMethodGot() {
+        Compilation c = compile(List.of("--add-modules", "jdk.incubator.vector"),
+                ops("@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})"));
+        assertThat(c).succeeded();
+        Document doc = xml(text(c, StandardLocation.SOURCE_OUTPUT, "test", REPORT));
+        String v256 = text(c, StandardLocation.SOURCE_OUTPUT, "test", "Ops_Vector256.java");
+        List<List<String>> relu = nests(section(doc, "kernel-relu"));
+        List<String> classes = new ArrayList<>();
+        relu.forEach(row -> classes.add(row.get(0)));
+        assertEquals(List.of("Ops_Scalar", "Ops_Vector128", "Ops_Vector256", "Ops_Vector512", "Ops_Threads"), classes);
+        assertEquals(javadocNest(v256, "relu"), relu.get(2).get(1));
+        assertTrue(relu.get(2).get(1).contains("vectors of 8 along"), relu.get(2).get(1));
+        assertEquals("the one-thread class's, called directly (fewer than 1048576 elements)", relu.get(4).get(1));
+    }
+
+    @Test
+    void theOptionTurnsItOff() {
+        Compilation c = compile(List.of("-Astrider.report=false"), ops("@Kernels"));
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).generatedSourceFile("test.Ops_Scalar");
+        assertFalse(c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", REPORT).isPresent());
+        assertTrue(c.generatedFiles().stream().noneMatch(f -> f.getName().endsWith(".html")), c.generatedFiles()::toString);
+    }
+
+    @Test
+    void theOptionTrueKeepsIt() {
+        Compilation c = compile(List.of("-Astrider.report=TRUE"), ops("@Kernels"));
+        assertThat(c).succeededWithoutWarnings();
+        assertTrue(c.generatedFile(StandardLocation.SOURCE_OUTPUT, "test", REPORT).isPresent());
+    }
+
+    @Test
+    void theSameDeclarationGivesTheSameReport() {
+        String first = text(compile(List.of(), ops("@Kernels")), StandardLocation.SOURCE_OUTPUT, "test", REPORT);
+        String second = text(compile(List.of(), ops("@Kernels")), StandardLocation.SOURCE_OUTPUT, "test", REPORT);
+        assertEquals(first, second);
+    }
+
+    @Test
+    void aNestedInterfaceNamesItsReportLikeItsClasses() {
+        Compilation c = compile(List.of(), JavaFileObjects.forSourceLines("a.Outer",
+                "package a;",
+                "public class Outer {",
+                "  @dev.strider.Kernels public interface Alpha {",
+                "    @dev.strider.Fill(layout = Row.class) void fill(long[] dst, long value);",
+                "    @dev.strider.Layout(dims = \"W\", sizes = 3) interface Row {}",
+                "  }",
+                "}"));
+        assertThat(c).succeededWithoutWarnings();
+        Document doc = xml(text(c, StandardLocation.SOURCE_OUTPUT, "a", "Outer_Alpha.layouts.html"));
+        assertEquals("Outer.Alpha.Row", all(section(doc, "layout-Outer-Alpha-Row"), "h3").get(0).getTextContent());
+    }
+}
