@@ -33,7 +33,7 @@ public final class HtmlPage {
             "pre.facts { background: #f6f8fa; border: 1px solid #e1e4e8; border-radius: 4px; padding: 8px 12px;",
             "            display: inline-block; margin: 4px 0; }",
             "div.drawing { overflow-x: auto; }",
-            "svg.layout { display: block; border: 1px solid #e1e4e8; border-radius: 4px; }",
+            "svg.layout { display: block; }",
             "table { border-collapse: collapse; margin: 6px 0; font-size: 13px; }",
             "th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; vertical-align: top; }",
             "th { background: #f6f8fa; }",

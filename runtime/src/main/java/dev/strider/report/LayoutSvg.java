@@ -115,7 +115,8 @@ public final class LayoutSvg {
                 .empty("rect", "width", 6, "height", 6, "fill", "#ffffff")
                 .empty("line", "x1", 0, "y1", 0, "x2", 0, "y2", 6, "stroke", "#bdbdbd", "stroke-width", 2)
                 .close("pattern").close("defs").newline()
-                .empty("rect", "width", width, "height", height, "fill", "#ffffff").newline()
+                .empty("rect", "class", "frame", "x", "0.5", "y", "0.5", "width", width - 1, "height", height - 1,
+                        "rx", 4, "fill", "#ffffff", "stroke", "#d0d7de").newline()
                 .raw(body.toString())
                 .close("svg");
         return svg.toString();
