@@ -4,10 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 class ExplainCommandTest {
 
@@ -142,5 +154,81 @@ class ExplainCommandTest {
         assertEquals(0, r.code());
         assertTrue(r.out().contains("--format=TAG"), r.out());
         assertTrue(r.out().contains("--strides=STRIDE"), r.out());
+    }
+
+    // ---------------------------------------------------------------- --html
+
+    static Document xml(Path file) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(Files.readString(file).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The memory slots drawn, as offset -> "kind index". */
+    static List<Element> slots(Document doc) {
+        List<Element> slots = new ArrayList<>();
+        NodeList rects = doc.getElementsByTagName("rect");
+        for (int i = 0; i < rects.getLength(); i++) {
+            Element e = (Element) rects.item(i);
+            if (e.getAttribute("class").startsWith("slot ")) {
+                slots.add(e);
+            }
+        }
+        return slots;
+    }
+
+    @Test
+    void htmlWritesTheDrawing(@TempDir Path dir) throws Exception {
+        Path page = dir.resolve("pages/nChw8c.html");
+        Result r = run("explain", "--dims", "NCHW", "--sizes", "1,17,5,4", "--format", "nChw8c", "--html", page.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().contains("\nLinear memory: 480 slots"), "the text map is still printed: " + r.out());
+        assertTrue(r.out().endsWith("Wrote the drawing to " + page.toAbsolutePath() + "\n"), r.out());
+
+        Document doc = xml(page);
+        assertEquals(1, doc.getElementsByTagName("svg").getLength());
+        assertEquals("NCHW nChw8c", doc.getElementsByTagName("h3").item(0).getTextContent());
+        assertTrue(doc.getElementsByTagName("pre").item(0).getTextContent()
+                .contains("buffer   480 elements (340 logical, 140 pad lanes)"));
+        // oneDNN: pad lanes are the channels 17..23, at (c/8)*H*W*8 + h*W*8 + w*8 + c%8.
+        Set<Integer> expected = new TreeSet<>();
+        for (int c = 17; c < 24; c++) {
+            for (int h = 0; h < 5; h++) {
+                for (int w = 0; w < 4; w++) {
+                    expected.add((c / 8) * 160 + h * 32 + w * 8 + c % 8);
+                }
+            }
+        }
+        Set<Integer> pads = new TreeSet<>();
+        for (Element slot : slots(doc)) {
+            if (slot.getAttribute("class").equals("slot pad")) {
+                pads.add(Integer.parseInt(slot.getAttribute("data-offset")));
+            }
+            if (slot.getAttribute("data-offset").equals("408")) {
+                assertEquals("0,16,2,3", slot.getAttribute("data-index"));
+            }
+        }
+        assertEquals(expected, pads);
+        assertEquals(480, slots(doc).size());
+    }
+
+    @Test
+    void htmlOfALargeLayoutIsDrawnInPart(@TempDir Path dir) throws Exception {
+        Path page = dir.resolve("large.html");
+        Result r = run("explain", "--dims", "NCHW", "--sizes", "1,64,256,256", "--format", "nhwc", "--html", page.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Memory map omitted"), r.out());
+        Document doc = xml(page);
+        assertEquals(128, slots(doc).size());
+        // nhwc: offset = h*256*64 + w*64 + c, so slot 127 holds c = 63, w = 1.
+        assertEquals("0,63,0,1", slots(doc).get(127).getAttribute("data-index"));
+        assertTrue(doc.getDocumentElement().getTextContent().contains("showing offsets 0..127 of 4194304 slots"));
+    }
+
+    @Test
+    void htmlThatCannotBeWrittenIsAnError(@TempDir Path dir) throws Exception {
+        Result r = run("explain", "--dims", "HW", "--sizes", "2,3", "--html", dir.toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().startsWith("error: could not write " + dir), r.err());
     }
 }
