@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
+import dev.strider.examples.report.Reports;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -158,12 +155,7 @@ class ExplainCommandTest {
 
     // ---------------------------------------------------------------- --html
 
-    static Document xml(Path file) throws Exception {
-        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(new ByteArrayInputStream(Files.readString(file).getBytes(StandardCharsets.UTF_8)));
-    }
-
-    /** The memory slots drawn, as offset -> "kind index". */
+    /** The memory slots drawn, in offset order. */
     static List<Element> slots(Document doc) {
         List<Element> slots = new ArrayList<>();
         NodeList rects = doc.getElementsByTagName("rect");
@@ -185,7 +177,7 @@ class ExplainCommandTest {
         assertTrue(r.out().contains("\nLinear memory: 480 slots"), "the text map is still printed: " + r.out());
         assertTrue(r.out().endsWith("Wrote the drawing to " + page.toAbsolutePath() + "\n"), r.out());
 
-        Document doc = xml(page);
+        Document doc = Reports.xml(page);
         assertEquals(1, doc.getElementsByTagName("svg").getLength());
         assertEquals("NCHW nChw8c", doc.getElementsByTagName("h3").item(0).getTextContent());
         assertTrue(doc.getElementsByTagName("pre").item(0).getTextContent()
@@ -218,7 +210,7 @@ class ExplainCommandTest {
         Result r = run("explain", "--dims", "NCHW", "--sizes", "1,64,256,256", "--format", "nhwc", "--html", page.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Memory map omitted"), r.out());
-        Document doc = xml(page);
+        Document doc = Reports.xml(page);
         assertEquals(128, slots(doc).size());
         // nhwc: offset = h*256*64 + w*64 + c, so slot 127 holds c = 63, w = 1.
         assertEquals("0,63,0,1", slots(doc).get(127).getAttribute("data-index"));

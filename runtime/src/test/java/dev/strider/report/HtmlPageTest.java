@@ -1,5 +1,7 @@
 package dev.strider.report;
 
+import static dev.strider.report.Drawings.all;
+import static dev.strider.report.Drawings.xml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,18 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 class HtmlPageTest {
-
-    private static List<Element> elements(Document doc, String tag) {
-        List<Element> found = new ArrayList<>();
-        NodeList list = doc.getElementsByTagName(tag);
-        for (int i = 0; i < list.getLength(); i++) {
-            found.add((Element) list.item(i));
-        }
-        return found;
-    }
 
     @Test
     void aPageOfLayoutsIsSelfContainedAndWellFormed() {
@@ -35,33 +27,33 @@ class HtmlPageTest {
                 .layout("Ops.Broadcast", Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1}),
                         Html.paragraph(Html.text("read only")))
                 .render();
-        Document doc = LayoutSvgTest.xml(html);
+        Document doc = xml(html);
 
-        assertEquals("Layouts <&> \"quoted\"", elements(doc, "title").get(0).getTextContent());
+        assertEquals("Layouts <&> \"quoted\"", all(doc.getDocumentElement(), "title").get(0).getTextContent());
         assertTrue(html.contains("<h1>Layouts &lt;&amp;&gt; &quot;quoted&quot;</h1>"), html);
         assertTrue(html.contains("<p>a &amp; b &lt; c</p>"), html);
 
         List<String> sections = new ArrayList<>();
-        elements(doc, "section").forEach(s -> sections.add(s.getAttribute("id")));
+        all(doc.getDocumentElement(), "section").forEach(s -> sections.add(s.getAttribute("id")));
         assertEquals(List.of("layout-Ops-Blocked", "layout-Ops-Rows", "layout-Ops-Broadcast"), sections);
         assertEquals("layout-Ops-Blocked", HtmlPage.layoutId("Ops.Blocked"));
 
         // The table of contents links the group and every section.
         List<String> links = new ArrayList<>();
-        elements(doc, "a").forEach(a -> links.add(a.getAttribute("href")));
+        all(doc.getDocumentElement(), "a").forEach(a -> links.add(a.getAttribute("href")));
         assertEquals(List.of("#layouts", "#layout-Ops-Blocked", "#layout-Ops-Rows", "#layout-Ops-Broadcast"), links);
 
         // Each section: the memory map's facts, then one drawing with a unique id.
-        Element first = elements(doc, "section").get(0);
+        Element first = all(doc.getDocumentElement(), "section").get(0);
         assertEquals(MemoryMap.describe(blocked), first.getElementsByTagName("pre").item(0).getTextContent());
         List<String> svgIds = new ArrayList<>();
-        elements(doc, "svg").forEach(s -> svgIds.add(s.getAttribute("id")));
+        all(doc.getDocumentElement(), "svg").forEach(s -> svgIds.add(s.getAttribute("id")));
         assertEquals(List.of("layout-Ops-Blocked-svg", "layout-Ops-Rows-svg", "layout-Ops-Broadcast-svg"), svgIds);
 
         // Nothing from elsewhere: no script, no style sheet link, no image, no web font.
-        assertTrue(elements(doc, "script").isEmpty());
-        assertTrue(elements(doc, "link").isEmpty());
-        assertTrue(elements(doc, "img").isEmpty());
+        assertTrue(all(doc.getDocumentElement(), "script").isEmpty());
+        assertTrue(all(doc.getDocumentElement(), "link").isEmpty());
+        assertTrue(all(doc.getDocumentElement(), "img").isEmpty());
         assertFalse(html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "").contains("http"), "an external reference");
         assertFalse(html.contains("@import") || html.contains("@font-face"));
     }
@@ -69,6 +61,6 @@ class HtmlPageTest {
     @Test
     void aShortPageHasNoContents() {
         String html = new HtmlPage("One").layout("x", Layout.packed("W", 3)).render();
-        assertTrue(LayoutSvgTest.xml(html).getElementsByTagName("nav").getLength() == 0, html);
+        assertTrue(xml(html).getElementsByTagName("nav").getLength() == 0, html);
     }
 }

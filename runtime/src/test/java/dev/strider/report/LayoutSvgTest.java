@@ -1,22 +1,19 @@
 package dev.strider.report;
 
+import static dev.strider.report.Drawings.withClass;
+import static dev.strider.report.Drawings.xml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.layout.Layout;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /**
  * The drawing, read back with an XML parser (so every test also proves it well-formed), against
@@ -59,27 +56,6 @@ class LayoutSvgTest {
         int attribute(String name) {
             return Integer.parseInt(svg.getAttribute(name));
         }
-    }
-
-    static Document xml(String text) {
-        try {
-            return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                    .parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new AssertionError("not well-formed XML: " + e.getMessage(), e);
-        }
-    }
-
-    static List<Element> withClass(Element root, String word) {
-        List<Element> found = new ArrayList<>();
-        NodeList all = root.getElementsByTagName("*");
-        for (int i = 0; i < all.getLength(); i++) {
-            Element e = (Element) all.item(i);
-            if (List.of(e.getAttribute("class").split(" ")).contains(word)) {
-                found.add(e);
-            }
-        }
-        return found;
     }
 
     // ---------------------------------------------------------------- oneDNN
@@ -149,6 +125,18 @@ class LayoutSvgTest {
         }
         assertTrue(d.text().contains("offsets 128.." + (block - 1) + " not drawn"), d.text());
         assertTrue(d.text().contains("showing 4 of 17 grids, 8 of 56 rows (H), 8 of 56 columns (W)"), d.text());
+    }
+
+    @Test
+    void aGapFarIntoALargeBufferGetsItsWindow() {
+        // Rows of 600 with a height-stride of 1000: the first gap is offset 600, after (0, 599).
+        Drawing d = Drawing.of(Layout.strided("HW", new int[] {1000, 600}, new int[] {1000, 1}));
+        TreeMap<Integer, String> kinds = d.kinds();
+        assertEquals("element", kinds.get(599));
+        assertEquals("0,599", d.slot(599).getAttribute("data-index"));
+        assertEquals("gap", kinds.get(600));
+        assertEquals(LayoutSvg.PREFIX_SLOTS, kinds.headMap(LayoutSvg.PREFIX_SLOTS).size());
+        assertTrue(kinds.size() <= LayoutSvg.PREFIX_SLOTS + 64, kinds.size() + " slots");
     }
 
     // ---------------------------------------------------------------- DirectML

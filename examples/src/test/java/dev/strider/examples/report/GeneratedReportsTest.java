@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
-import java.io.ByteArrayInputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -26,17 +23,12 @@ import org.w3c.dom.NodeList;
  */
 class GeneratedReportsTest {
 
-    static Document xml(Path file) throws Exception {
-        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(new ByteArrayInputStream(Files.readString(file).getBytes(StandardCharsets.UTF_8)));
-    }
-
     @Test
     void everyKernelSetHasItsReport() throws Exception {
         for (Class<?> set : List.of(ImageOps.class, BlockedOps.class)) {
             Path report = Reports.of(set);
             assertTrue(Files.isRegularFile(report), "the processor wrote no " + report);
-            Document doc = xml(report);
+            Document doc = Reports.xml(report);
 
             TreeSet<String> methods = new TreeSet<>();
             for (Method m : set.getDeclaredMethods()) {

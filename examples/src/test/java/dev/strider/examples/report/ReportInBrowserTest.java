@@ -106,7 +106,7 @@ class ReportInBrowserTest {
         assertTrue(checkPage(page, "explain-nChw8c"), "the nChw8c drawing shows no pad lanes");
 
         // The drawing's size as the file states it, read without the browser.
-        Element svg = (Element) GeneratedReportsTest.xml(page).getElementsByTagName("svg").item(0);
+        Element svg = (Element) Reports.xml(page).getElementsByTagName("svg").item(0);
         BufferedImage alone = ImageIO.read(shots.resolve("explain-nChw8c-svg.png").toFile());
         double ratio = ratio();
         assertEquals(Math.round(Integer.parseInt(svg.getAttribute("width")) * ratio), alone.getWidth());

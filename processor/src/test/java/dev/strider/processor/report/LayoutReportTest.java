@@ -1,6 +1,9 @@
 package dev.strider.processor.report;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.strider.report.Drawings.all;
+import static dev.strider.report.Drawings.withClass;
+import static dev.strider.report.Drawings.xml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,21 +12,17 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import dev.strider.processor.StriderProcessor;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.NodeList;
 
 /**
  * The layout report the processor writes beside the generated sources, read back with an XML
@@ -72,37 +71,9 @@ class LayoutReportTest {
         }
     }
 
-    private static Document xml(String text) {
-        try {
-            return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                    .parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new AssertionError("the report is not well-formed: " + e.getMessage(), e);
-        }
-    }
-
-    private static List<Element> all(Element root, String tag) {
-        List<Element> found = new ArrayList<>();
-        NodeList list = root.getElementsByTagName(tag);
-        for (int i = 0; i < list.getLength(); i++) {
-            found.add((Element) list.item(i));
-        }
-        return found;
-    }
-
     private static Element section(Document doc, String id) {
         return all(doc.getDocumentElement(), "section").stream().filter(s -> s.getAttribute("id").equals(id))
                 .findFirst().orElseThrow(() -> new AssertionError("no section " + id));
-    }
-
-    private static List<Element> withClass(Element root, String word) {
-        List<Element> found = new ArrayList<>();
-        for (Element e : all(root, "*")) {
-            if (List.of(e.getAttribute("class").split(" ")).contains(word)) {
-                found.add(e);
-            }
-        }
-        return found;
     }
 
     /** Generated class name -> loop nest, from the "nests" table of a method's section. */
