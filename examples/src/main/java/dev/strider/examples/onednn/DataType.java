@@ -1,0 +1,37 @@
+package dev.strider.examples.onednn;
+
+/**
+ * The element types the oneDNN wrapper moves, with oneDNN's names. The oneDNN constant is looked
+ * up only when a primitive is built ({@link OneDnn#constant}), so naming a type here never loads
+ * the native library.
+ */
+public enum DataType {
+    /** 32-bit float, {@code dnnl_f32}. */
+    F32("dnnl_f32", 4),
+    /** Unsigned byte, {@code dnnl_u8}: a Java {@code byte} read as 0..255. */
+    U8("dnnl_u8", 1);
+
+    private final String constant;
+    private final int bytes;
+
+    DataType(String constant, int bytes) {
+        this.constant = constant;
+        this.bytes = bytes;
+    }
+
+    /** The name of the {@code dnnl_data_type_t} constant: {@code dnnl_f32}. */
+    String constant() {
+        return constant;
+    }
+
+    /** Bytes per element. */
+    public int bytes() {
+        return bytes;
+    }
+
+    /** {@code f32}, {@code u8}: how oneDNN's documentation writes it. */
+    @Override
+    public String toString() {
+        return constant.substring("dnnl_".length());
+    }
+}

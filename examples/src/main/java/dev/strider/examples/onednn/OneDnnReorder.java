@@ -1,0 +1,320 @@
+package dev.strider.examples.onednn;
+
+import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_ATTR_SCALES;
+import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_FROM;
+import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_SRC;
+import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_TO;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_a;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_cpu;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_create;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_f32;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_create;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_strides;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_tag;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_get_size;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_get_data_handle;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_create;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_scales_mask;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_create;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_desc_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_execute;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_reorder_primitive_desc_create;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_create;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_default_flags;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_destroy;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_wait;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_success;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.function.IntSupplier;
+import org.bytedeco.dnnl.dnnl_engine;
+import org.bytedeco.dnnl.dnnl_exec_arg_t;
+import org.bytedeco.dnnl.dnnl_memory;
+import org.bytedeco.dnnl.dnnl_memory_desc;
+import org.bytedeco.dnnl.dnnl_primitive;
+import org.bytedeco.dnnl.dnnl_primitive_attr;
+import org.bytedeco.dnnl.dnnl_primitive_desc;
+import org.bytedeco.dnnl.dnnl_stream;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.javacpp.PointerPointer;
+
+/**
+ * One oneDNN reorder primitive on the CPU engine, through oneDNN's C API as the JavaCPP preset
+ * maps it: the native peer of Strider's reorders in the benchmarks, and their oracle in tests.
+ *
+ * <p>Everything is built once in {@link #create}: engine, stream, memory descriptors, the
+ * primitive, and the source and destination buffers, which oneDNN allocates itself (64-byte
+ * aligned, as {@code dnnl::memory(md, engine)} does in a C++ program). {@link #execute} then only
+ * runs the primitive and waits for the stream, so a benchmark measures the reorder and one JNI
+ * call, not set-up. Data moves in and out by {@link #copyIn} and {@link #copyOut}, outside any
+ * measured code.
+ *
+ * <p>A converting reorder can take a source scale ({@code dst = src * scale}, computed in float
+ * by oneDNN); oneDNN has no shift for a float destination (its zero points are for integer data).
+ *
+ * <p>Every {@code dnnl_*} call's status is checked; a failure throws {@link IllegalStateException}
+ * naming the call, what it was asked and the status ({@code dnnl_unimplemented}). {@link #close}
+ * releases every native object in reverse order of creation. Not thread-safe: one instance per
+ * thread.
+ */
+public final class OneDnnReorder implements AutoCloseable {
+
+    private final MemorySpec source;
+    private final MemorySpec destination;
+    /** Native objects to destroy, the last created first, each with the call that destroys it. */
+    private final Deque<Release> releases = new ArrayDeque<>();
+
+    private dnnl_stream stream;
+    private dnnl_primitive primitive;
+    private dnnl_exec_arg_t args;
+    private int argCount;
+    private Pointer sourceData;
+    private Pointer destinationData;
+    private long sourceElements;
+    private long destinationElements;
+    private boolean closed;
+
+    private OneDnnReorder(MemorySpec source, MemorySpec destination) {
+        this.source = source;
+        this.destination = destination;
+    }
+
+    /** A plain reorder, no scale: {@code create(tagged(F32, "nchw", dims), tagged(F32, "nChw16c", dims))}. */
+    public static OneDnnReorder create(MemorySpec source, MemorySpec destination) {
+        return create(source, destination, 1f);
+    }
+
+    /**
+     * A reorder that multiplies by {@code sourceScale} on the way ({@code 1} for none), e.g. u8 to
+     * f32 with {@code 1 / 127.5f}.
+     *
+     * @throws IllegalArgumentException when the dims of the two sides differ
+     * @throws IllegalStateException    when oneDNN fails or does not implement the reorder, naming the call
+     */
+    public static OneDnnReorder create(MemorySpec source, MemorySpec destination, float sourceScale) {
+        if (!java.util.Arrays.equals(source.dims(), destination.dims())) {
+            throw new IllegalArgumentException("a reorder keeps the dims: " + source + " -> " + destination);
+        }
+        OneDnn.load();
+        OneDnnReorder r = new OneDnnReorder(source, destination);
+        try {
+            r.build(sourceScale);
+            return r;
+        } catch (RuntimeException | Error e) {
+            r.close();
+            throw e;
+        }
+    }
+
+    private void build(float sourceScale) {
+        String what = source + " -> " + destination;
+        dnnl_engine engine = new dnnl_engine();
+        OneDnn.check(dnnl_engine_create(engine, dnnl_cpu, 0), "dnnl_engine_create(cpu, 0)");
+        releases.push(new Release("dnnl_engine_destroy", () -> dnnl_engine_destroy(engine)));
+        stream = new dnnl_stream();
+        OneDnn.check(dnnl_stream_create(stream, engine, dnnl_stream_default_flags), "dnnl_stream_create");
+        dnnl_stream s = stream;
+        releases.push(new Release("dnnl_stream_destroy", () -> dnnl_stream_destroy(s)));
+
+        dnnl_memory_desc srcDesc = describe(source);
+        dnnl_memory_desc dstDesc = describe(destination);
+        sourceElements = dnnl_memory_desc_get_size(srcDesc) / source.type().bytes();
+        destinationElements = dnnl_memory_desc_get_size(dstDesc) / destination.type().bytes();
+
+        dnnl_primitive_attr attr = null;
+        if (sourceScale != 1f) {
+            attr = new dnnl_primitive_attr();
+            OneDnn.check(dnnl_primitive_attr_create(attr), "dnnl_primitive_attr_create");
+            dnnl_primitive_attr a = attr;
+            releases.push(new Release("dnnl_primitive_attr_destroy", () -> dnnl_primitive_attr_destroy(a)));
+            OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, DNNL_ARG_SRC, 0),
+                    "dnnl_primitive_attr_set_scales_mask(DNNL_ARG_SRC, mask 0)");
+        }
+        dnnl_primitive_desc pd = new dnnl_primitive_desc();
+        OneDnn.check(dnnl_reorder_primitive_desc_create(pd, srcDesc, engine, dstDesc, engine, attr),
+                "dnnl_reorder_primitive_desc_create(" + what + (attr != null ? ", source scale" : "") + ")");
+        releases.push(new Release("dnnl_primitive_desc_destroy", () -> dnnl_primitive_desc_destroy(pd)));
+        primitive = new dnnl_primitive();
+        OneDnn.check(dnnl_primitive_create(primitive, pd), "dnnl_primitive_create(reorder " + what + ")");
+        dnnl_primitive p = primitive;
+        releases.push(new Release("dnnl_primitive_destroy", () -> dnnl_primitive_destroy(p)));
+
+        dnnl_memory srcMemory = allocate(srcDesc, engine, "source " + source);
+        dnnl_memory dstMemory = allocate(dstDesc, engine, "destination " + destination);
+        sourceData = dataHandle(srcMemory, source.type(), sourceElements);
+        destinationData = dataHandle(dstMemory, destination.type(), destinationElements);
+
+        argCount = attr == null ? 2 : 3;
+        args = new dnnl_exec_arg_t(argCount);
+        dnnl_exec_arg_t a = args;
+        releases.push(new Release("freeing the argument array", () -> {
+            a.close();
+            return dnnl_success;
+        }));
+        args.position(0).arg(DNNL_ARG_FROM).memory(srcMemory);
+        args.position(1).arg(DNNL_ARG_TO).memory(dstMemory);
+        if (attr != null) {
+            dnnl_memory_desc scaleDesc = new dnnl_memory_desc();
+            OneDnn.check(dnnl_memory_desc_create_with_tag(scaleDesc, 1, new long[] {1}, dnnl_f32, dnnl_a),
+                    "dnnl_memory_desc_create_with_tag(f32 a 1) for the scale");
+            releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(scaleDesc)));
+            dnnl_memory scale = allocate(scaleDesc, engine, "scale");
+            ((FloatPointer) dataHandle(scale, DataType.F32, 1)).put(0, sourceScale);
+            args.position(2).arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC).memory(scale);
+        }
+        args.position(0);
+    }
+
+    private dnnl_memory_desc describe(MemorySpec spec) {
+        dnnl_memory_desc md = new dnnl_memory_desc();
+        long[] dims = spec.dims();
+        int type = OneDnn.dataType(spec.type());
+        if (spec.tag() != null) {
+            OneDnn.check(dnnl_memory_desc_create_with_tag(md, dims.length, dims, type, OneDnn.formatTag(spec.tag())),
+                    "dnnl_memory_desc_create_with_tag(" + spec + ")");
+        } else {
+            OneDnn.check(dnnl_memory_desc_create_with_strides(md, dims.length, dims, type, spec.strides()),
+                    "dnnl_memory_desc_create_with_strides(" + spec + ")");
+        }
+        releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(md)));
+        return md;
+    }
+
+    /** A memory whose buffer oneDNN allocates ({@code DNNL_MEMORY_ALLOCATE}) and frees with the memory. */
+    private dnnl_memory allocate(dnnl_memory_desc md, dnnl_engine engine, String what) {
+        dnnl_memory memory = new dnnl_memory();
+        OneDnn.check(dnnl_memory_create(memory, md, engine, new AllocateHandle()),
+                "dnnl_memory_create(" + what + ", DNNL_MEMORY_ALLOCATE)");
+        releases.push(new Release("dnnl_memory_destroy", () -> dnnl_memory_destroy(memory)));
+        return memory;
+    }
+
+    /** {@code DNNL_MEMORY_ALLOCATE}, {@code (void *) -1}, which the preset does not define. */
+    private static final class AllocateHandle extends Pointer {
+        AllocateHandle() {
+            address = -1L;
+        }
+    }
+
+    private Pointer dataHandle(dnnl_memory memory, DataType type, long elements) {
+        if (type == DataType.F32) {
+            try (PointerPointer<FloatPointer> handle = new PointerPointer<>(1)) {
+                OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
+                return handle.get(FloatPointer.class, 0).capacity(elements).limit(elements);
+            }
+        }
+        try (PointerPointer<BytePointer> handle = new PointerPointer<>(1)) {
+            OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
+            return handle.get(BytePointer.class, 0).capacity(elements).limit(elements);
+        }
+    }
+
+    /** Runs the reorder and waits for it: what a benchmark measures. */
+    public void execute() {
+        checkOpen();
+        OneDnn.check(dnnl_primitive_execute(primitive, stream, argCount, args), "dnnl_primitive_execute");
+        OneDnn.check(dnnl_stream_wait(stream), "dnnl_stream_wait");
+    }
+
+    /** Copies the whole source buffer in; {@code values.length} must be its element count. */
+    public void copyIn(float[] values) {
+        ((FloatPointer) buffer(sourceData, source, sourceElements, values.length, DataType.F32, "source")).put(values);
+    }
+
+    /** Copies the whole u8 source buffer in; {@code values.length} must be its element count. */
+    public void copyIn(byte[] values) {
+        ((BytePointer) buffer(sourceData, source, sourceElements, values.length, DataType.U8, "source")).put(values);
+    }
+
+    /** Copies the whole destination buffer, pad lanes included, out into {@code values}. */
+    public void copyOut(float[] values) {
+        ((FloatPointer) buffer(destinationData, destination, destinationElements, values.length, DataType.F32,
+                "destination")).get(values);
+    }
+
+    /** Copies the whole source buffer back out: for checks that the reorder left it alone. */
+    public void copySourceOut(float[] values) {
+        ((FloatPointer) buffer(sourceData, source, sourceElements, values.length, DataType.F32, "source")).get(values);
+    }
+
+    private Pointer buffer(Pointer data, MemorySpec spec, long elements, int length, DataType type, String side) {
+        checkOpen();
+        if (spec.type() != type) {
+            throw new IllegalArgumentException("the " + side + " is " + spec.type() + ", not " + type + ": " + spec);
+        }
+        if (length != elements) {
+            throw new IllegalArgumentException("the " + side + " buffer " + spec + " holds " + elements
+                    + " elements (pad lanes included), not " + length);
+        }
+        return data;
+    }
+
+    /** Elements of the source buffer, pad lanes included: {@code dnnl_memory_desc_get_size / element size}. */
+    public long sourceElements() {
+        return sourceElements;
+    }
+
+    /** Elements of the destination buffer, pad lanes included. */
+    public long destinationElements() {
+        return destinationElements;
+    }
+
+    public MemorySpec source() {
+        return source;
+    }
+
+    public MemorySpec destination() {
+        return destination;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("this oneDNN reorder is closed: " + source + " -> " + destination);
+        }
+    }
+
+    /**
+     * Destroys every native object, the last created first. Idempotent. Every object is released
+     * even when one destroy call fails; the first failure is then thrown.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException failure = null;
+        while (!releases.isEmpty()) {
+            Release r = releases.pop();
+            try {
+                OneDnn.check(r.destroy().getAsInt(), r.call());
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** A native object's destroy call and its name, for the message if it fails. */
+    private record Release(String call, IntSupplier destroy) {
+    }
+
+    @Override
+    public String toString() {
+        return "oneDNN reorder " + source + " -> " + destination;
+    }
+}
