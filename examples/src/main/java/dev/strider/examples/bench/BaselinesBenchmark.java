@@ -10,11 +10,12 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the cases of {@link TargetsBenchmark} cost without Strider: a naive nested loop (what most
- * people write first), a hand-tiled loop with literal strides (what a careful person writes), and
- * {@code System.arraycopy} of the same bytes (the memory-bandwidth ceiling). Run them together:
+ * What the {@link Case}s cost without Strider: a naive nested loop with run-time sizes for every
+ * case ({@code <case>Naive}, what most people write first), and for six of them a hand-tiled loop
+ * with literal strides ({@code <case>Hand}, what a careful person writes; the targets issue asks
+ * SCALAR to be at least as fast). {@link CeilingBenchmark} holds the arraycopy ceiling. Ad hoc:
  *
- * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'TargetsBenchmark|BaselinesBenchmark'</pre>
+ * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'BaselinesBenchmark.toBlocked64'</pre>
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -47,13 +48,7 @@ public class BaselinesBenchmark {
 
     @Benchmark
     public float[] nhwcToNchwLargeNaive(Tensors t) {
-        for (int c = 0; c < 64; c++) {
-            for (int h = 0; h < 256; h++) {
-                for (int w = 0; w < 256; w++) {
-                    t.largeOut[(c * 256 + h) * 256 + w] = t.large[(h * 256 + w) * 64 + c];
-                }
-            }
-        }
+        nhwcToNchwNaive(t.large, t.largeOut, 64, 256, 256);
         return t.largeOut;
     }
 
@@ -71,13 +66,8 @@ public class BaselinesBenchmark {
         return t.largeOut;
     }
 
-    @Benchmark
-    public float[] largeArraycopy(Tensors t) {
-        System.arraycopy(t.large, 0, t.largeOut, 0, t.large.length);
-        return t.largeOut;
-    }
 
-    // ---------------------------------------------------------------- nchw -> nChw16c
+    // ---------------------------------------------------------------- nchw <-> nChw16c, nChw8c
 
     @Benchmark
     public float[] toBlocked64Naive(Tensors t) {
@@ -99,9 +89,10 @@ public class BaselinesBenchmark {
         return t.featuresOut;
     }
 
+
     @Benchmark
-    public float[] featuresArraycopy(Tensors t) {
-        System.arraycopy(t.features, 0, t.featuresOut, 0, t.features.length);
+    public float[] fromBlocked64Naive(Tensors t) {
+        fromBlockedNaive(t.features, t.featuresOut, 64, 16, 56 * 56);
         return t.featuresOut;
     }
 
@@ -127,10 +118,11 @@ public class BaselinesBenchmark {
         return t.tailOut;
     }
 
+
     @Benchmark
-    public float[] tailArraycopy(Tensors t) {
-        System.arraycopy(t.tail, 0, t.tailOut, 0, t.tail.length);
-        return t.tailOut;
+    public float[] fromBlocked17Naive(Tensors t) {
+        fromBlockedNaive(t.tailBlocked, t.tailPlainOut, 17, 16, 56 * 56);
+        return t.tailPlainOut;
     }
 
     @Benchmark
@@ -156,13 +148,8 @@ public class BaselinesBenchmark {
         return t.tinyOut;
     }
 
-    @Benchmark
-    public float[] tinyArraycopy(Tensors t) {
-        System.arraycopy(t.tiny, 0, t.tinyOut, 0, t.tiny.length);
-        return t.tinyOut;
-    }
 
-    // ---------------------------------------------------------------- NCHW -> NHWC 1x3x224x224
+    // ---------------------------------------------------------------- NCHW <-> NHWC 1x3x224x224, 1x3x8x8
 
     @Benchmark
     public float[] nchwToNhwcImageNaive(Tensors t) {
@@ -180,10 +167,53 @@ public class BaselinesBenchmark {
         return t.pictureOut;
     }
 
+
     @Benchmark
-    public float[] imageArraycopy(Tensors t) {
-        System.arraycopy(t.picture, 0, t.pictureOut, 0, t.picture.length);
+    public float[] nhwcToNchwImageNaive(Tensors t) {
+        nhwcToNchwNaive(t.picture, t.pictureOut, 3, 224, 224);
         return t.pictureOut;
+    }
+
+    @Benchmark
+    public float[] nchwToNhwcTinyNaive(Tensors t) {
+        nchwToNhwcNaive(t.thumb, t.thumbOut, 3, 8, 8);
+        return t.thumbOut;
+    }
+
+    // ---------------------------------------------------------------- element-wise 1x3x224x224, 1x64x56x56
+
+    @Benchmark
+    public float[] normalizeImageNaive(Tensors t) {
+        int channels = 3;
+        int hw = 224 * 224;
+        for (int c = 0; c < channels; c++) {
+            for (int i = 0; i < hw; i++) {
+                t.pictureOut[c * hw + i] = (t.pixels[i * channels + c] & 0xff) / 127.5f - 1f;
+            }
+        }
+        return t.pictureOut;
+    }
+
+    @Benchmark
+    public float[] flipImageNaive(Tensors t) {
+        int width = 224;
+        for (int row = 0; row < 3 * 224; row++) {
+            for (int w = 0; w < width; w++) {
+                t.pictureOut[row * width + w] = t.picture[row * width + width - 1 - w];
+            }
+        }
+        return t.pictureOut;
+    }
+
+    @Benchmark
+    public float[] addBiasNaive(Tensors t) {
+        int hw = 56 * 56;
+        for (int c = 0; c < 64; c++) {
+            for (int i = 0; i < hw; i++) {
+                t.featuresOut[c * hw + i] = t.features[c * hw + i] + t.bias[c];
+            }
+        }
+        return t.featuresOut;
     }
 
     // ---------------------------------------------------------------- naive loops, run-time sizes
@@ -194,6 +224,24 @@ public class BaselinesBenchmark {
                 for (int w = 0; w < width; w++) {
                     dst[(h * width + w) * channels + c] = src[(c * height + h) * width + w];
                 }
+            }
+        }
+    }
+
+    private static void nhwcToNchwNaive(float[] src, float[] dst, int channels, int height, int width) {
+        for (int c = 0; c < channels; c++) {
+            for (int h = 0; h < height; h++) {
+                for (int w = 0; w < width; w++) {
+                    dst[(c * height + h) * width + w] = src[(h * width + w) * channels + c];
+                }
+            }
+        }
+    }
+
+    private static void fromBlockedNaive(float[] src, float[] dst, int channels, int block, int hw) {
+        for (int c = 0; c < channels; c++) {
+            for (int i = 0; i < hw; i++) {
+                dst[c * hw + i] = src[((c / block) * hw + i) * block + c % block];
             }
         }
     }

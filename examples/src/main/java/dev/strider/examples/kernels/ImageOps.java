@@ -43,6 +43,13 @@ public interface ImageOps {
     @Layout(dims = "NCHW", sizes = {1, 64, 1, 1})
     interface ChannelVector {}
 
+    /** 1x3x8x8: so small that the call, not the copy, is what a reorder costs. */
+    @Layout(dims = "NCHW", sizes = {1, 3, 8, 8})
+    interface Thumb {}
+
+    @Layout(dims = "NCHW", sizes = {1, 3, 8, 8}, format = "nhwc")
+    interface ThumbNhwc {}
+
     /** u8 NHWC pixels to f32 NCHW in [-1, 1]: (x / 127.5) - 1. */
     @Reorder(from = Interleaved.class, to = Planar.class, unsignedSource = true, scale = 1 / 127.5, shift = -1)
     void normalize(byte[] pixels, float[] planar);
@@ -64,6 +71,9 @@ public interface ImageOps {
 
     @Reorder(from = LargeNhwc.class, to = Large.class)
     void largeToNchw(float[] src, float[] dst);
+
+    @Reorder(from = Thumb.class, to = ThumbNhwc.class)
+    void thumbToNhwc(float[] src, float[] dst);
 
     /** Mirror each row: a SLICE1 window over the whole image with W stride -1. */
     @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 224, 224}, strides = {1, 1, 1, -1})

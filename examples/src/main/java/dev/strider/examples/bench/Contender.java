@@ -1,0 +1,77 @@
+package dev.strider.examples.bench;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Who runs a case: the generated kernels of each target, the generic run-time-stride kernel, the
+ * hand-written loops, the arraycopy ceiling and oneDNN. The order is the order of the report's
+ * columns and of the chart's bars.
+ */
+public enum Contender {
+    SCALAR("SCALAR", true),
+    VECTOR("VECTOR", true),
+    THREADS("THREADS", true),
+    GENERIC("generic", false),
+    NAIVE("naive loop", false),
+    HAND("hand-tiled", false),
+    ARRAYCOPY("arraycopy", false),
+    ONEDNN("oneDNN", false);
+
+    private final String label;
+    private final boolean generated;
+
+    Contender(String label, boolean generated) {
+        this.label = label;
+        this.generated = generated;
+    }
+
+    /** The column header: {@code SCALAR}, {@code naive loop}, {@code oneDNN}. */
+    public String label() {
+        return label;
+    }
+
+    /** A class the annotation processor generated: the contenders "best target" is chosen from. */
+    public boolean generated() {
+        return generated;
+    }
+
+    /**
+     * The contender of a JMH result, from its benchmark class and method and its parameters:
+     * {@code TargetsBenchmark} with {@code target=vector} is VECTOR, {@code BaselinesBenchmark.xNaive}
+     * is NAIVE, {@code CeilingBenchmark} is ARRAYCOPY, {@code OneDnnBenchmark} is ONEDNN.
+     *
+     * @throws IllegalArgumentException for a benchmark outside the suite
+     */
+    public static Contender of(String benchmark, Map<String, String> params) {
+        String[] parts = benchmark.split("\\.");
+        if (parts.length < 2) {
+            throw new IllegalArgumentException("not a Class.method benchmark name: " + benchmark);
+        }
+        String type = parts[parts.length - 2];
+        String method = parts[parts.length - 1];
+        switch (type) {
+            case "TargetsBenchmark": {
+                String target = params.get("target");
+                if (target == null) {
+                    throw new IllegalArgumentException(benchmark + " has no 'target' parameter: " + params);
+                }
+                return valueOf(target.toUpperCase(Locale.ROOT));
+            }
+            case "BaselinesBenchmark":
+                if (method.endsWith("Naive")) {
+                    return NAIVE;
+                }
+                if (method.endsWith("Hand")) {
+                    return HAND;
+                }
+                throw new IllegalArgumentException(benchmark + " is neither a ...Naive nor a ...Hand loop");
+            case "CeilingBenchmark":
+                return ARRAYCOPY;
+            case "OneDnnBenchmark":
+                return ONEDNN;
+            default:
+                throw new IllegalArgumentException(benchmark + " is not a benchmark of the suite");
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package dev.strider.examples.bench;
+
+import dev.strider.examples.onednn.DataType;
+import dev.strider.examples.onednn.OneDnnReorder;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * oneDNN's reorder for each {@link Case} that has one, through the JavaCPP preset: the primitive
+ * and its native buffers are built once per trial, and the measured method runs the primitive
+ * and waits for the stream. One method per case, named by its id. oneDNN's threads follow its
+ * runtime's setting; the suite compares it single-threaded ({@code OMP_NUM_THREADS=1}):
+ *
+ * <pre>OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'OneDnnBenchmark'</pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 1, jvmArgsAppend = "-Xmx3g")
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class OneDnnBenchmark {
+
+    /** The running benchmark's case as a oneDNN primitive, with a random input copied in once. */
+    @State(Scope.Thread)
+    public static class Reorder {
+        OneDnnReorder reorder;
+
+        @Setup(Level.Trial)
+        public void setUp(BenchmarkParams params) {
+            Case c = Case.ofBenchmark(params.getBenchmark());
+            reorder = OneDnnReorder.create(c.oneDnnSource(), c.oneDnnDestination(), c.oneDnnScale());
+            Random random = new Random(5);
+            if (c.oneDnnSource().type() == DataType.U8) {
+                reorder.copyIn(c.randomByteInput(random));
+            } else {
+                reorder.copyIn(c.randomFloatInput(random));
+            }
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            reorder.close();
+        }
+    }
+
+    @Benchmark
+    public void nchwToNhwcLarge(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void nhwcToNchwLarge(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void nchwToNhwcImage(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void nhwcToNchwImage(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void toBlocked64(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void fromBlocked64(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void toBlocked17(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void fromBlocked17(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void toTinyBlocked(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void nchwToNhwcTiny(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void normalizeImage(Reorder r) {
+        r.reorder.execute();
+    }
+}
