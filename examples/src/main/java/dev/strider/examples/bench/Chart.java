@@ -1,0 +1,152 @@
+package dev.strider.examples.bench;
+
+import dev.strider.examples.bench.Results.CaseResult;
+import dev.strider.examples.bench.Results.ContenderResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code ratios.svg}: every contender's throughput relative to the arraycopy ceiling, as grouped
+ * horizontal bars, one group per case, with a legend, a scale and the ceiling (1.0) marked.
+ * Plain SVG written by hand (no script, no external fonts or styles), so it shows the same in a
+ * browser, on GitHub and in an image viewer. Each bar carries its exact value as a tooltip.
+ */
+final class Chart {
+
+    /** The Okabe–Ito palette: distinguishable with the common colour-vision deficiencies. */
+    private static final Map<Contender, String> COLOURS = Map.of(
+            Contender.SCALAR, "#0072B2",
+            Contender.VECTOR, "#56B4E9",
+            Contender.THREADS, "#009E73",
+            Contender.GENERIC, "#999999",
+            Contender.NAIVE, "#E69F00",
+            Contender.HAND, "#D55E00",
+            Contender.ONEDNN, "#CC79A7");
+
+    static final int WIDTH = 980;
+    private static final int LABELS = 290;
+    private static final int RIGHT = 60;
+    private static final int TOP = 108;
+    private static final int BAR = 11;
+    private static final int BAR_GAP = 2;
+    private static final int GROUP_GAP = 16;
+    private static final int AXIS = 44;
+    private static final String FONT = "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"";
+
+    private Chart() {
+    }
+
+    /** The contenders drawn as bars: all but arraycopy, which is the 1.0 line. */
+    static List<Contender> bars() {
+        List<Contender> bars = new ArrayList<>(List.of(Contender.values()));
+        bars.remove(Contender.ARRAYCOPY);
+        return bars;
+    }
+
+    static String svg(Results results) {
+        List<Contender> bars = bars();
+        double max = 1;
+        for (CaseResult c : results.cases()) {
+            for (ContenderResult r : c.contenders()) {
+                if (r.ratioToCeiling() != null && r.contender() != null) {
+                    max = Math.max(max, r.ratioToCeiling());
+                }
+            }
+        }
+        double step = max <= 1.5 ? 0.1 : max <= 3 ? 0.25 : max <= 6 ? 0.5 : 1;
+        double axisMax = Math.ceil(max / step - 1e-9) * step;
+        int plot = WIDTH - LABELS - RIGHT;
+        int groupHeight = bars.size() * (BAR + BAR_GAP) - BAR_GAP;
+        int height = TOP + results.cases().size() * (groupHeight + GROUP_GAP) + AXIS;
+
+        StringBuilder svg = new StringBuilder();
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(height)
+                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height).append("\" ").append(FONT)
+                .append(" font-size=\"12\">\n");
+        svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+        text(svg, 12, 22, "start", 15, "bold", "Throughput relative to System.arraycopy of the same bytes (longer is faster)");
+        List<String> subtitle = subtitle(results);
+        text(svg, 12, 40, "start", 11, "normal", subtitle.get(0));
+        text(svg, 12, 55, "start", 11, "normal", subtitle.get(1));
+
+        int x = 12;
+        for (Contender k : bars) {
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"66\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
+                    x, COLOURS.get(k)));
+            text(svg, x + 17, 76, "start", 12, "normal", k.label());
+            x += 29 + 7 * k.label().length();
+        }
+        text(svg, x + 10, 76, "start", 11, "normal", "bold value: the best generated target");
+
+        int plotTop = TOP - 8;
+        int plotBottom = height - AXIS + 4;
+        for (int i = 0; i * step <= axisMax + 1e-9; i++) {
+            double v = i * step;
+            double gx = LABELS + plot * v / axisMax;
+            boolean ceiling = Math.abs(v - 1) < 1e-9;
+            svg.append(String.format(Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+                    gx, plotTop, gx, plotBottom, ceiling ? "#c00000" : "#dddddd", ceiling ? "1.5" : "1",
+                    ceiling ? " stroke-dasharray=\"6 3\"" : ""));
+            text(svg, gx, plotBottom + 14, "middle", 11, "normal", Format.significant(v));
+        }
+        double ceilingX = LABELS + plot / axisMax;
+        text(svg, ceilingX + 80 > WIDTH ? ceilingX + 4 : ceilingX, plotTop - 3, ceilingX + 80 > WIDTH ? "end" : "middle",
+                11, "bold", "arraycopy ceiling = 1");
+        text(svg, LABELS + plot / 2.0, height - 8, "middle", 12, "normal",
+                "throughput ÷ arraycopy throughput (same bytes read + written)");
+
+        int y = TOP;
+        for (CaseResult c : results.cases()) {
+            text(svg, LABELS - 8, y + groupHeight / 2.0 + 4, "end", 12, "normal", c.title());
+            int by = y;
+            for (Contender k : bars) {
+                ContenderResult r = c.of(k);
+                if (r != null && r.ratioToCeiling() != null) {
+                    double w = Math.max(1, plot * r.ratioToCeiling() / axisMax);
+                    svg.append(String.format(Locale.ROOT,
+                            "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s: %s of the"
+                                    + " ceiling, %s GB/s, %s per call</title></rect>\n",
+                            LABELS, by, w, BAR, COLOURS.get(k), escape(k.label()), Format.times(r.ratioToCeiling()),
+                            Format.significant(r.gigabytesPerSecond()), Format.time(r.nanosPerCall())));
+                    text(svg, LABELS + w + 3, by + BAR - 2, "start", 10, k == c.best() ? "bold" : "normal",
+                            Format.significant(r.ratioToCeiling()));
+                } else if (k == Contender.ONEDNN && !c.oneDnnPeer()) {
+                    svg.append(String.format(Locale.ROOT,
+                            "<text x=\"%d\" y=\"%d\" font-size=\"10\" font-style=\"italic\" fill=\"#777777\">oneDNN: n/a</text>\n",
+                            LABELS + 3, by + BAR - 2));
+                }
+                by += BAR + BAR_GAP;
+            }
+            y += groupHeight + GROUP_GAP;
+        }
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333333\"/>\n",
+                LABELS, plotTop, LABELS, plotBottom));
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    /** Two lines: when and on what; oneDNN's threads and how JMH ran. */
+    private static List<String> subtitle(Results results) {
+        Results.Machine m = results.machine();
+        Results.Settings s = results.settings();
+        String date = results.date().length() >= 10 ? results.date().substring(0, 10) : results.date();
+        return List.of(date + " · " + m.cpu() + ", " + m.cores() + (m.cores() == 1 ? " core" : " cores") + " · "
+                        + m.jvm() + " · vector shape " + m.vectorBits() + " bits",
+                m.oneDnn() + ", OMP_NUM_THREADS=" + m.ompNumThreads() + " · JMH " + s.mode() + ": " + s.forks()
+                        + " fork(s), " + s.warmupIterations() + " × " + s.warmupMillis() + " ms warm-up, "
+                        + s.measurementIterations() + " × " + s.measurementMillis() + " ms measured");
+    }
+
+    private static void text(StringBuilder svg, double x, double y, String anchor, int size, String weight, String s) {
+        svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\"%s>%s</text>\n",
+                x, y, anchor, size, "bold".equals(weight) ? " font-weight=\"bold\"" : "", escape(s)));
+    }
+
+    /** XML text: {@code & < > "} escaped. */
+    static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

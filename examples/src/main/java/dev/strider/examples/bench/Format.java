@@ -1,0 +1,38 @@
+package dev.strider.examples.bench;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+
+/** How the report and the chart write numbers: three significant digits, never scientific notation. */
+final class Format {
+
+    private Format() {
+    }
+
+    /** {@code 13.5}, {@code 0.00512}, {@code 1230}: three significant digits. */
+    static String significant(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return String.valueOf(value);
+        }
+        if (value == 0) {
+            return "0";
+        }
+        return new BigDecimal(value).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** A time per call in the unit that keeps it readable: {@code 129 ns}, {@code 56.2 µs}, {@code 4.97 ms}. */
+    static String time(double nanos) {
+        if (nanos < 1e3) {
+            return significant(nanos) + " ns";
+        }
+        if (nanos < 1e6) {
+            return significant(nanos / 1e3) + " µs";
+        }
+        return significant(nanos / 1e6) + " ms";
+    }
+
+    /** A ratio as a multiple: {@code 1.48×}. */
+    static String times(double ratio) {
+        return significant(ratio) + "×";
+    }
+}

@@ -1,0 +1,94 @@
+package dev.strider.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.examples.bench.Results.CaseResult;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The SVG of {@link Samples}: well-formed, one bar per contender with a ratio, widths to scale. */
+class ChartTest {
+
+    private static Document parse(String svg) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        return factory.newDocumentBuilder().parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The bars: rects with a tooltip. */
+    private static List<Element> bars(Document doc) {
+        List<Element> bars = new ArrayList<>();
+        NodeList rects = doc.getElementsByTagName("rect");
+        for (int i = 0; i < rects.getLength(); i++) {
+            Element r = (Element) rects.item(i);
+            if (r.getElementsByTagName("title").getLength() == 1) {
+                bars.add(r);
+            }
+        }
+        return bars;
+    }
+
+    private static List<String> texts(Document doc) {
+        List<String> texts = new ArrayList<>();
+        NodeList nodes = doc.getElementsByTagName("text");
+        for (int i = 0; i < nodes.getLength(); i++) {
+            texts.add(nodes.item(i).getTextContent());
+        }
+        return texts;
+    }
+
+    @Test
+    void barsAreToScaleWithTheirValuesAsTooltips() throws Exception {
+        Document doc = parse(Chart.svg(Samples.results()));
+        List<Element> bars = bars(doc);
+        // the tail case: SCALAR, VECTOR, THREADS, hand-tiled, oneDNN (arraycopy is the 1.0 line); the flip has no ceiling
+        assertEquals(5, bars.size());
+        Element scalar = bars.get(0);
+        // the axis ends at 1 (no ratio above it); the plot is 980 - 290 - 60 = 630 px wide: 0.5 -> 315 px
+        assertEquals("315.0", scalar.getAttribute("width"));
+        assertEquals("SCALAR: 0.5× of the ceiling, 30.7 GB/s, 20 µs per call",
+                scalar.getElementsByTagName("title").item(0).getTextContent());
+        assertEquals("157.5", bars.get(1).getAttribute("width")); // VECTOR 0.25
+    }
+
+    @Test
+    void legendCeilingAndNotApplicableAreLabelled() throws Exception {
+        List<String> texts = texts(parse(Chart.svg(Samples.results())));
+        for (Contender k : Chart.bars()) {
+            assertTrue(texts.contains(k.label()), k.label());
+        }
+        assertTrue(texts.contains("arraycopy ceiling = 1"));
+        assertTrue(texts.contains("oneDNN: n/a"), "the flip has no oneDNN peer");
+        assertTrue(texts.contains("nchw→nChw16c f32 1×17×56×56 (tail)"));
+    }
+
+    @Test
+    void textIsEscaped() throws Exception {
+        Results r = Samples.results();
+        CaseResult c = r.cases().get(0);
+        CaseResult odd = new CaseResult(c.id(), "a < b & \"c\"", c.kind(), c.bytesRead(), c.bytesWritten(), c.oneDnnPeer(),
+                c.oneDnnNote(), c.best(), c.contenders(), c.goals());
+        Results escaped = new Results(r.schema(), r.date(), r.wallSeconds(), r.machine(), r.settings(), List.of(odd));
+        assertTrue(texts(parse(Chart.svg(escaped))).contains("a < b & \"c\""));
+    }
+
+    @Test
+    void theAxisGrowsPastTheCeilingWhenAContenderDoes() throws Exception {
+        Results r = new Results(Results.SCHEMA, "2025-11-21T10:00:00Z", 1, Samples.results().machine(),
+                Samples.results().settings(), Analysis.analyse(List.of(
+                        new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.ARRAYCOPY, 1000, 1, "us/op"),
+                        new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.THREADS, 500, 1, "us/op"))));
+        Document doc = parse(Chart.svg(r));
+        // THREADS at 2x the ceiling: steps of 0.25 up to 2, so the bar spans the whole plot
+        assertEquals("630.0", bars(doc).get(0).getAttribute("width"));
+        assertTrue(texts(doc).contains("1.75"));
+    }
+}

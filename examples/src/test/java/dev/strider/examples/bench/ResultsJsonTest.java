@@ -1,0 +1,41 @@
+package dev.strider.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsJsonTest {
+
+    @Test
+    void resultsSurviveTheRoundTrip(@TempDir Path dir) throws Exception {
+        Results results = Samples.results();
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(results, file);
+        assertEquals(results, ResultsJson.read(file));
+    }
+
+    @Test
+    void theJsonIsSelfDescribingAndValid() {
+        String json = ResultsJson.toJson(Samples.results());
+        assertTrue(json.contains("\"schema\": \"strider-bench/1\""), json);
+        assertTrue(json.contains("\"ompNumThreads\": \"1\""), json);
+        assertTrue(json.contains("\"ratioToOneDnn\": null"), "absent values are written as null");
+        assertTrue(json.contains("\"title\": \"nchw→nChw16c f32 1×17×56×56 (tail)\""), "Unicode as is");
+        assertFalse(json.contains("NaN"), "NaN is not JSON");
+    }
+
+    @Test
+    void otherFilesAreRefusedWithTheReason() {
+        IllegalArgumentException schema = assertThrows(IllegalArgumentException.class,
+                () -> ResultsJson.fromJson("{\"schema\": \"other/2\", \"cases\": []}"));
+        assertTrue(schema.getMessage().contains("other/2"), schema.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ResultsJson.fromJson("{\"schema\": "));
+        assertThrows(IllegalArgumentException.class, () -> ResultsJson.fromJson(""));
+        assertThrows(IllegalArgumentException.class, () -> ResultsJson.fromJson("{\"schema\": \"strider-bench/1\"}"));
+    }
+}
