@@ -1,0 +1,95 @@
+package dev.strider.examples.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.examples.bench.Results.Settings;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The runner's choices and its command line, without running JMH. */
+class SuiteTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return new CommandLine(new Suite()).setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+                .execute(args);
+    }
+
+    @Test
+    void theWholeSuiteIsNinetyFiveRuns() {
+        List<String> all = Suite.benchmarks(Pattern.compile(".*"));
+        // 13 target methods, 13 naive + 6 hand-tiled, 13 arraycopy, 11 oneDNN
+        assertEquals(56, all.size());
+        assertEquals(13 * 4 + 13 + 6 + 13 + 11, Suite.runs(all));
+    }
+
+    @Test
+    void includeSelectsByClassAndMethodName() {
+        List<String> one = Suite.benchmarks(Pattern.compile("toBlocked64"));
+        assertEquals(List.of("dev.strider.examples.bench.BaselinesBenchmark.toBlocked64Hand",
+                "dev.strider.examples.bench.BaselinesBenchmark.toBlocked64Naive",
+                "dev.strider.examples.bench.CeilingBenchmark.toBlocked64",
+                "dev.strider.examples.bench.OneDnnBenchmark.toBlocked64",
+                "dev.strider.examples.bench.TargetsBenchmark.toBlocked64"), one);
+        assertEquals(4 + 4, Suite.runs(one));
+        assertEquals(11, Suite.benchmarks(Pattern.compile("^OneDnn")).size());
+    }
+
+    @Test
+    void theEstimateIsForkCostPlusIterationsPerRun() {
+        Settings quick = new Settings("quick", 1, 2, 500, 3, 300, ".*", List.of());
+        assertEquals(8 * (0.8 + 1.0 + 0.9), Suite.estimateSeconds(8, quick), 1e-9);
+        Settings full = new Settings("full", 2, 5, 1000, 10, 1000, ".*", List.of());
+        assertEquals(95 * 2 * (0.8 + 5 + 10), Suite.estimateSeconds(95, full), 1e-9);
+    }
+
+    @Test
+    void listPrintsTheBenchmarksAndTheEstimateAndRunsNothing() {
+        assertEquals(0, run("--list", "--include", "Tiny"));
+        String printed = out.toString();
+        // nchwToNhwcTiny: 4 targets, naive, arraycopy, oneDNN; toTinyBlocked: those and hand-tiled. 15 x 2.7 s
+        assertTrue(printed.startsWith("9 benchmarks (15 JMH runs with the targets), quick mode: estimated 0.7 minutes"),
+                printed);
+        assertTrue(printed.contains("dev.strider.examples.bench.OneDnnBenchmark.nchwToNhwcTiny"), printed);
+    }
+
+    @Test
+    void renderOnlyRewritesTheReportFromAResultsFile(@TempDir Path dir) throws Exception {
+        Results results = Samples.results();
+        Path json = dir.resolve("results.json");
+        ResultsJson.write(results, json);
+        assertEquals(0, run("--render-only", json.toString()));
+        assertEquals(Report.markdown(results), Files.readString(dir.resolve("results.md"), StandardCharsets.UTF_8));
+        assertEquals(Chart.svg(results), Files.readString(dir.resolve("ratios.svg"), StandardCharsets.UTF_8));
+
+        Path elsewhere = dir.resolve("elsewhere");
+        assertEquals(0, run("--render-only", json.toString(), "--out", elsewhere.toString()));
+        assertTrue(Files.exists(elsewhere.resolve("ratios.svg")));
+    }
+
+    @Test
+    void badArgumentsSayWhatIsWrong(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("--include", "(", "--list"));
+        assertTrue(err.toString().contains("--include is not a regex"), err.toString());
+        assertEquals(2, run("--include", "noSuchCase", "--list"));
+        assertTrue(err.toString().contains("no benchmark of the suite matches --include noSuchCase"), err.toString());
+        assertEquals(2, run("--mode", "slow"));
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{}");
+        assertEquals(1, run("--render-only", bad.toString()));
+        assertTrue(err.toString().contains("error: cannot render " + bad + ": not a results.json"), err.toString());
+        assertEquals(1, run("--render-only", dir.resolve("missing.json").toString()));
+        assertTrue(err.toString().contains("missing.json"), err.toString());
+    }
+}
