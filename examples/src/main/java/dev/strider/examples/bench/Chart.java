@@ -23,7 +23,8 @@ final class Chart {
             Contender.GENERIC, "#999999",
             Contender.NAIVE, "#E69F00",
             Contender.HAND, "#D55E00",
-            Contender.ONEDNN, "#CC79A7");
+            Contender.ONEDNN, "#CC79A7",
+            Contender.ONEDNN_ALL_CORES, "#882255");
 
     static final int WIDTH = 980;
     private static final int LABELS = 290;
@@ -113,10 +114,10 @@ final class Chart {
                             Format.significant(r.gigabytesPerSecond()), Format.time(r.nanosPerCall())));
                     text(svg, LABELS + w + 3, by + BAR - 2, "start", 10, k == c.best() ? "bold" : "normal",
                             Format.significant(r.ratioToCeiling()));
-                } else if (k == Contender.ONEDNN && !c.oneDnnPeer()) {
+                } else if ((k == Contender.ONEDNN || k == Contender.ONEDNN_ALL_CORES) && !c.oneDnnPeer()) {
                     svg.append(String.format(Locale.ROOT,
-                            "<text x=\"%d\" y=\"%d\" font-size=\"10\" font-style=\"italic\" fill=\"#777777\">oneDNN: n/a</text>\n",
-                            LABELS + 3, by + BAR - 2));
+                            "<text x=\"%d\" y=\"%d\" font-size=\"10\" font-style=\"italic\" fill=\"#777777\">%s: n/a</text>\n",
+                            LABELS + 3, by + BAR - 2, escape(k.label())));
                 }
                 by += BAR + BAR_GAP;
             }

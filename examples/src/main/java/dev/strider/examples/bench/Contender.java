@@ -16,7 +16,9 @@ public enum Contender {
     NAIVE("naive loop", false),
     HAND("hand-tiled", false),
     ARRAYCOPY("arraycopy", false),
-    ONEDNN("oneDNN", false);
+    ONEDNN("oneDNN", false),
+    /** oneDNN with {@code OMP_NUM_THREADS} = all cores: the peer of THREADS. */
+    ONEDNN_ALL_CORES("oneDNN, all cores", false);
 
     private final String label;
     private final boolean generated;
@@ -39,7 +41,8 @@ public enum Contender {
     /**
      * The contender of a JMH result, from its benchmark class and method and its parameters:
      * {@code TargetsBenchmark} with {@code target=vector} is VECTOR, {@code BaselinesBenchmark.xNaive}
-     * is NAIVE, {@code CeilingBenchmark} is ARRAYCOPY, {@code OneDnnBenchmark} is ONEDNN.
+     * is NAIVE, {@code CeilingBenchmark} is ARRAYCOPY, {@code OneDnnBenchmark} is ONEDNN with
+     * {@code ompThreads=1} (or no such parameter) and ONEDNN_ALL_CORES with more threads.
      *
      * @throws IllegalArgumentException for a benchmark outside the suite
      */
@@ -68,8 +71,10 @@ public enum Contender {
                 throw new IllegalArgumentException(benchmark + " is neither a ...Naive nor a ...Hand loop");
             case "CeilingBenchmark":
                 return ARRAYCOPY;
-            case "OneDnnBenchmark":
-                return ONEDNN;
+            case "OneDnnBenchmark": {
+                String threads = params.get("ompThreads");
+                return threads == null || threads.equals("1") ? ONEDNN : ONEDNN_ALL_CORES;
+            }
             default:
                 throw new IllegalArgumentException(benchmark + " is not a benchmark of the suite");
         }

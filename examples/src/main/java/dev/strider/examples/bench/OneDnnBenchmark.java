@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -21,8 +22,14 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * oneDNN's reorder for each {@link Case} that has one, through the JavaCPP preset: the primitive
  * and its native buffers are built once per trial, and the measured method runs the primitive
- * and waits for the stream. One method per case, named by its id. oneDNN's threads follow its
- * runtime's setting; the suite compares it single-threaded ({@code OMP_NUM_THREADS=1}):
+ * and waits for the stream. One method per case, named by its id.
+ *
+ * <p>oneDNN's OpenMP runtime takes its thread count from {@code OMP_NUM_THREADS} when the library
+ * loads, and Java cannot set a variable for its own process: the fork must inherit it. The
+ * {@code ompThreads} parameter states the count a result was measured with, and the fork refuses
+ * to run when its environment says otherwise, so no result is labelled with the wrong count.
+ * The suite runs it single-threaded, and once more with all cores through a JVM wrapper that
+ * sets the variable ({@link Suite}):
  *
  * <pre>OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'OneDnnBenchmark'</pre>
  */
@@ -36,10 +43,21 @@ public class OneDnnBenchmark {
     /** The running benchmark's case as a oneDNN primitive, with a random input copied in once. */
     @State(Scope.Thread)
     public static class Reorder {
+
+        /** The {@code OMP_NUM_THREADS} this fork must have inherited. */
+        @Param({"1"})
+        public String ompThreads;
+
         OneDnnReorder reorder;
 
         @Setup(Level.Trial)
         public void setUp(BenchmarkParams params) {
+            String inherited = System.getenv("OMP_NUM_THREADS");
+            if (!ompThreads.equals(inherited)) {
+                throw new IllegalStateException("this fork has OMP_NUM_THREADS=" + inherited + ", but the benchmark is"
+                        + " for ompThreads=" + ompThreads + ": run JMH with OMP_NUM_THREADS=" + ompThreads
+                        + " in its environment (bench/run does)");
+            }
             Case c = Case.ofBenchmark(params.getBenchmark());
             reorder = OneDnnReorder.create(c.oneDnnSource(), c.oneDnnDestination(), c.oneDnnScale());
             Random random = new Random(5);

@@ -50,7 +50,8 @@ final class Report {
             md.append("| ").append(c.title()).append(" | ").append(bytes(c.bytes())).append(" |");
             for (Contender k : columns) {
                 ContenderResult r = c.of(k);
-                String cell = r == null ? (k == Contender.ONEDNN && !c.oneDnnPeer() ? "n/a" : "–")
+                boolean oneDnn = k == Contender.ONEDNN || k == Contender.ONEDNN_ALL_CORES;
+                String cell = r == null ? (oneDnn && !c.oneDnnPeer() ? "n/a" : "–")
                         : Format.significant(r.gigabytesPerSecond());
                 if (r != null && k == c.best()) {
                     cell = "**" + cell + "**";
@@ -88,7 +89,8 @@ final class Report {
         return "Measured " + date + " on " + m.cpu() + " (" + m.cores() + (m.cores() == 1 ? " core" : " cores") + ", "
                 + m.os() + "), " + m.jvm() + " (" + m.jvmVendor() + "), preferred vector shape "
                 + (m.vectorBits() > 0 ? m.vectorBits() + " bits" : "unknown") + "; " + m.oneDnn()
-                + ", OMP_NUM_THREADS=" + m.ompNumThreads() + ". JMH " + s.mode() + " mode: " + s.forks()
+                + ", OMP_NUM_THREADS=" + m.ompNumThreads()
+                + (s.oneDnnAllCoresThreads() > 1 ? " (all cores: " + s.oneDnnAllCoresThreads() + ")" : "") + ". JMH " + s.mode() + " mode: " + s.forks()
                 + (s.forks() == 1 ? " fork, " : " forks, ") + s.warmupIterations() + " × " + s.warmupMillis()
                 + " ms warm-up and " + s.measurementIterations() + " × " + s.measurementMillis()
                 + " ms measured iterations" + (".*".equals(s.include()) ? "" : ", benchmarks matching `" + s.include() + "`")

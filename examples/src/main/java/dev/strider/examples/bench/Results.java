@@ -37,10 +37,12 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
      * How JMH ran: average time per call, in {@code forks} JVMs each, {@code warmupIterations} of
      * {@code warmupMillis} then {@code measurementIterations} of {@code measurementMillis}.
      *
-     * @param include the regex that chose the benchmarks, {@code .*} for all
+     * @param include               the regex that chose the benchmarks, {@code .*} for all
+     * @param oneDnnAllCoresThreads the OMP_NUM_THREADS of the "oneDNN, all cores" run, 0 when it did not run
      */
     public record Settings(String mode, int forks, int warmupIterations, long warmupMillis,
-                           int measurementIterations, long measurementMillis, String include, List<String> jvmArgs) {
+                           int measurementIterations, long measurementMillis, String include, List<String> jvmArgs,
+                           int oneDnnAllCoresThreads) {
     }
 
     /**

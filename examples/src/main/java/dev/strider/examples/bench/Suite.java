@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +48,12 @@ import picocli.CommandLine.Option;
  * <p>Each benchmark runs in its own forked JVM (with the vector module and a fixed heap), so that
  * the JIT's profile of one contender never shapes another's code. The runner's own JVM only
  * collects results and describes the machine.
+ *
+ * <p>oneDNN runs twice: single-threaded in the main run (the forks inherit the caller's
+ * {@code OMP_NUM_THREADS=1}), then with all cores as the peer of THREADS. A JVM cannot change
+ * its own environment, and OpenMP reads the variable once, so the second run starts its forks
+ * through a two-line shell wrapper that sets it and execs this JVM's {@code java}; the forks
+ * check that they got it ({@link OneDnnBenchmark.Reorder}).
  */
 @Command(name = "suite", mixinStandardHelpOptions = true,
         description = "Runs Strider's benchmark suite (JMH) and writes results.json, results.md and ratios.svg.")
@@ -106,6 +111,10 @@ public final class Suite implements Callable<Integer> {
     @Option(names = "--list", description = "Print the benchmarks and the estimated time, run nothing.")
     boolean list;
 
+    @Option(names = "--onednn-all-cores", paramLabel = "THREADS",
+            description = "OMP_NUM_THREADS of the extra 'oneDNN, all cores' run; default: this machine's cores; 0 or 1 skips it.")
+    Integer oneDnnAllCores;
+
     @Option(names = "--forks", description = "Override the mode's forks per benchmark.")
     Integer forks;
 
@@ -155,8 +164,10 @@ public final class Suite implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "no benchmark of the suite matches --include "
                     + include);
         }
-        Settings settings = settings();
-        int runs = runs(benchmarks);
+        List<String> oneDnn = benchmarks.stream()
+                .filter(b -> b.startsWith(OneDnnBenchmark.class.getName() + ".")).toList();
+        Settings settings = settings(oneDnn.isEmpty() ? 0 : allCoresThreads());
+        int runs = runs(benchmarks, settings.oneDnnAllCoresThreads());
         console.printf("%d benchmarks (%d JMH runs with the targets), %s mode: estimated %.1f minutes%n",
                 benchmarks.size(), runs, settings.mode(), estimateSeconds(runs, settings) / 60);
         if (list) {
@@ -169,7 +180,15 @@ public final class Suite implements Callable<Integer> {
                     + ": oneDNN will not run single-threaded (bench/run sets it to 1)");
         }
         long start = System.nanoTime();
-        Collection<RunResult> runResults = new Runner(options(benchmarks, settings).build()).run();
+        List<RunResult> runResults = new ArrayList<>(new Runner(options(benchmarks, settings).build()).run());
+        if (settings.oneDnnAllCoresThreads() > 1) {
+            int threads = settings.oneDnnAllCoresThreads();
+            console.println("oneDNN with all cores: OMP_NUM_THREADS=" + threads);
+            runResults.addAll(new Runner(options(oneDnn, settings)
+                    .jvm(ompWrapper(threads).toString())
+                    .param("ompThreads", String.valueOf(threads))
+                    .build()).run());
+        }
         long wall = Math.round((System.nanoTime() - start) / 1e9);
         List<Measurement> measurements = new ArrayList<>();
         for (RunResult r : runResults) {
@@ -197,14 +216,46 @@ public final class Suite implements Callable<Integer> {
         return names;
     }
 
-    /** JMH runs: one per benchmark, and one per target for the {@link TargetsBenchmark} methods. */
-    static int runs(List<String> benchmarks) {
+    /**
+     * JMH runs: one per benchmark, one per target for the {@link TargetsBenchmark} methods, and
+     * the {@link OneDnnBenchmark} ones again with all cores when that run happens.
+     */
+    static int runs(List<String> benchmarks, int oneDnnAllCoresThreads) {
         int targets = targetParams().length;
         int runs = 0;
         for (String b : benchmarks) {
-            runs += b.startsWith(TargetsBenchmark.class.getName() + ".") ? targets : 1;
+            if (b.startsWith(TargetsBenchmark.class.getName() + ".")) {
+                runs += targets;
+            } else if (b.startsWith(OneDnnBenchmark.class.getName() + ".") && oneDnnAllCoresThreads > 1) {
+                runs += 2;
+            } else {
+                runs++;
+            }
         }
         return runs;
+    }
+
+    /** The all-cores run's thread count: the option, else the cores; 0 when it cannot or need not run. */
+    private int allCoresThreads() {
+        int threads = oneDnnAllCores != null ? oneDnnAllCores : Device.current().cores();
+        return threads > 1 && Files.isExecutable(Path.of("/bin/sh")) ? threads : 0;
+    }
+
+    /**
+     * An executable {@code /bin/sh} script that runs this JVM's {@code java} with
+     * {@code OMP_NUM_THREADS=threads}: JMH's {@code jvm} for the all-cores forks. Deleted on exit.
+     */
+    static Path ompWrapper(int threads) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path script = Files.createTempFile("strider-omp" + threads + "-", ".sh");
+        script.toFile().deleteOnExit();
+        Files.writeString(script, "#!/bin/sh\n# A JMH fork with oneDNN on " + threads + " threads (written by "
+                + Suite.class.getName() + ")\nOMP_NUM_THREADS=" + threads + " exec '" + java.replace("'", "'\\''")
+                + "' \"$@\"\n", StandardCharsets.UTF_8);
+        if (!script.toFile().setExecutable(true)) {
+            throw new IOException("cannot make " + script + " executable");
+        }
+        return script;
     }
 
     private static String[] targetParams() {
@@ -222,14 +273,14 @@ public final class Suite implements Callable<Integer> {
         return runs * s.forks() * perFork;
     }
 
-    private Settings settings() {
+    private Settings settings(int oneDnnAllCoresThreads) {
         return new Settings(mode.name().toLowerCase(java.util.Locale.ROOT),
                 forks != null ? forks : mode.forks,
                 warmupIterations != null ? warmupIterations : mode.warmupIterations,
                 warmupMillis != null ? warmupMillis : mode.warmupMillis,
                 iterations != null ? iterations : mode.iterations,
                 iterationMillis != null ? iterationMillis : mode.iterationMillis,
-                include, FORK_JVM_ARGS);
+                include, FORK_JVM_ARGS, oneDnnAllCoresThreads);
     }
 
     private static ChainedOptionsBuilder options(List<String> benchmarks, Settings s) {

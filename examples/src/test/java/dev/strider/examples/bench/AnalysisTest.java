@@ -48,6 +48,7 @@ class AnalysisTest {
         assertEquals(0.625, tail.of(Contender.VECTOR).ratioToOneDnn(), EXACT);
         assertEquals(1.0, tail.of(Contender.ARRAYCOPY).ratioToCeiling(), EXACT);
         assertEquals(1.0, tail.of(Contender.ONEDNN).ratioToOneDnn(), EXACT);
+        assertEquals(1.5625, tail.of(Contender.ONEDNN_ALL_CORES).ratioToOneDnn(), EXACT); // 25000 / 16000
         ContenderResult flip = cases.get(1).of(Contender.SCALAR);
         assertNull(flip.ratioToCeiling(), "no arraycopy measured");
         assertNull(flip.ratioToOneDnn(), "no oneDNN");

@@ -49,8 +49,9 @@ class ChartTest {
     void barsAreToScaleWithTheirValuesAsTooltips() throws Exception {
         Document doc = parse(Chart.svg(Samples.results()));
         List<Element> bars = bars(doc);
-        // the tail case: SCALAR, VECTOR, THREADS, hand-tiled, oneDNN (arraycopy is the 1.0 line); the flip has no ceiling
-        assertEquals(5, bars.size());
+        // the tail case: SCALAR, VECTOR, THREADS, hand-tiled, oneDNN twice (arraycopy is the 1.0 line); the flip has no
+        // ceiling
+        assertEquals(6, bars.size());
         Element scalar = bars.get(0);
         // the axis ends at 1 (no ratio above it); the plot is 980 - 290 - 60 = 630 px wide: 0.5 -> 315 px
         assertEquals("315.0", scalar.getAttribute("width"));
@@ -67,6 +68,7 @@ class ChartTest {
         }
         assertTrue(texts.contains("arraycopy ceiling = 1"));
         assertTrue(texts.contains("oneDNN: n/a"), "the flip has no oneDNN peer");
+        assertTrue(texts.contains("oneDNN, all cores: n/a"));
         assertTrue(texts.contains("nchw→nChw16c f32 1×17×56×56 (tail)"));
     }
 
@@ -87,7 +89,7 @@ class ChartTest {
                         new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.ARRAYCOPY, 1000, 1, "us/op"),
                         new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.THREADS, 500, 1, "us/op"))));
         Document doc = parse(Chart.svg(r));
-        // THREADS at 2x the ceiling: steps of 0.25 up to 2, so the bar spans the whole plot
+        // THREADS at 2x the ceiling: steps of 0.25 up to 2, so its bar spans the whole plot
         assertEquals("630.0", bars(doc).get(0).getAttribute("width"));
         assertTrue(texts(doc).contains("1.75"));
     }

@@ -23,14 +23,15 @@ final class Samples {
                 new Measurement(Case.TO_BLOCKED_17, Contender.VECTOR, 40_000, 800, "ns/op"),
                 new Measurement(Case.TO_BLOCKED_17, Contender.THREADS, 0.025, 0.001, "ms/op"),
                 new Measurement(Case.TO_BLOCKED_17, Contender.HAND, 30_000, 300, "ns/op"),
-                new Measurement(Case.TO_BLOCKED_17, Contender.ONEDNN, 25_000, Double.NaN, "ns/op"));
+                new Measurement(Case.TO_BLOCKED_17, Contender.ONEDNN, 25_000, Double.NaN, "ns/op"),
+                new Measurement(Case.TO_BLOCKED_17, Contender.ONEDNN_ALL_CORES, 16_000, 100, "ns/op"));
     }
 
     static Results results() {
         return new Results(Results.SCHEMA, "2025-11-21T10:00:00Z", 123,
                 new Machine("Test CPU", 2, "Linux 6.1 amd64", "OpenJDK 64-Bit Server VM 17.0.15", "Eclipse Adoptium", 256,
                         1, "1", "oneDNN 3.11.0, CPU runtime omp, ISA avx2"),
-                new Settings("quick", 1, 2, 500, 3, 300, ".*", List.of("-Xmx1g")),
+                new Settings("quick", 1, 2, 500, 3, 300, ".*", List.of("-Xmx1g"), 2),
                 Analysis.analyse(measurements()));
     }
 }

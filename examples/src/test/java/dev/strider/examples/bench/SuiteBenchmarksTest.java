@@ -77,6 +77,13 @@ class SuiteBenchmarksTest {
     }
 
     @Test
+    void oneDnnOnMoreThreadsIsItsOwnContender() {
+        String name = OneDnnBenchmark.class.getName() + ".toBlocked64";
+        assertEquals(Contender.ONEDNN, Contender.of(name, Map.of("ompThreads", "1")));
+        assertEquals(Contender.ONEDNN_ALL_CORES, Contender.of(name, Map.of("ompThreads", "2")));
+    }
+
+    @Test
     void benchmarksOutsideTheSuiteAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> Contender.of("x.RegistryBenchmark.load", Map.of()));
         assertThrows(IllegalArgumentException.class, () -> Contender.of("x.TargetsBenchmark.toBlocked64", Map.of()));

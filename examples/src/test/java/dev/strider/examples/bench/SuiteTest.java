@@ -27,11 +27,12 @@ class SuiteTest {
     }
 
     @Test
-    void theWholeSuiteIsNinetyFiveRuns() {
+    void theWholeSuiteIsNinetyFiveRunsAndElevenOnAllCores() {
         List<String> all = Suite.benchmarks(Pattern.compile(".*"));
         // 13 target methods, 13 naive + 6 hand-tiled, 13 arraycopy, 11 oneDNN
         assertEquals(56, all.size());
-        assertEquals(13 * 4 + 13 + 6 + 13 + 11, Suite.runs(all));
+        assertEquals(13 * 4 + 13 + 6 + 13 + 11, Suite.runs(all, 0));
+        assertEquals(13 * 4 + 13 + 6 + 13 + 11 * 2, Suite.runs(all, 2));
     }
 
     @Test
@@ -42,26 +43,38 @@ class SuiteTest {
                 "dev.strider.examples.bench.CeilingBenchmark.toBlocked64",
                 "dev.strider.examples.bench.OneDnnBenchmark.toBlocked64",
                 "dev.strider.examples.bench.TargetsBenchmark.toBlocked64"), one);
-        assertEquals(4 + 4, Suite.runs(one));
+        assertEquals(4 + 4, Suite.runs(one, 0));
         assertEquals(11, Suite.benchmarks(Pattern.compile("^OneDnn")).size());
     }
 
     @Test
     void theEstimateIsForkCostPlusIterationsPerRun() {
-        Settings quick = new Settings("quick", 1, 2, 500, 3, 300, ".*", List.of());
+        Settings quick = new Settings("quick", 1, 2, 500, 3, 300, ".*", List.of(), 0);
         assertEquals(8 * (0.8 + 1.0 + 0.9), Suite.estimateSeconds(8, quick), 1e-9);
-        Settings full = new Settings("full", 2, 5, 1000, 10, 1000, ".*", List.of());
+        Settings full = new Settings("full", 2, 5, 1000, 10, 1000, ".*", List.of(), 0);
         assertEquals(95 * 2 * (0.8 + 5 + 10), Suite.estimateSeconds(95, full), 1e-9);
     }
 
     @Test
     void listPrintsTheBenchmarksAndTheEstimateAndRunsNothing() {
-        assertEquals(0, run("--list", "--include", "Tiny"));
+        assertEquals(0, run("--list", "--include", "Tiny", "--onednn-all-cores", "0"));
         String printed = out.toString();
         // nchwToNhwcTiny: 4 targets, naive, arraycopy, oneDNN; toTinyBlocked: those and hand-tiled. 15 x 2.7 s
         assertTrue(printed.startsWith("9 benchmarks (15 JMH runs with the targets), quick mode: estimated 0.7 minutes"),
                 printed);
         assertTrue(printed.contains("dev.strider.examples.bench.OneDnnBenchmark.nchwToNhwcTiny"), printed);
+    }
+
+    @Test
+    void theOmpWrapperRunsThisJavaWithTheThreadCount() throws Exception {
+        Path wrapper = Suite.ompWrapper(3);
+        assertTrue(Files.isExecutable(wrapper));
+        Process p = new ProcessBuilder(wrapper.toString(), "-XshowSettings:properties", "-version").redirectErrorStream(true)
+                .start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), output);
+        assertTrue(output.contains("java.home = " + System.getProperty("java.home")), output);
+        assertTrue(Files.readString(wrapper).contains("OMP_NUM_THREADS=3 exec '"), Files.readString(wrapper));
     }
 
     @Test
