@@ -51,7 +51,7 @@ public enum Case {
     NCHW_TO_NHWC_TINY("nchwToNhwcTiny", "NCHW→NHWC f32 1×3×8×8 (tiny)", Kind.TINY,
             reorder(Layout.packed("NCHW", Tensors.THUMB), Layout.of("NCHW", Tensors.THUMB, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
-    NORMALIZE_IMAGE("normalizeImage", "u8 NHWC→f32 NCHW ×1/127.5−1, 1×3×224×224", Kind.ELEMENT_WISE,
+    NORMALIZE_IMAGE("normalizeImage", "u8 NHWC→f32 NCHW normalize 1×3×224×224", Kind.ELEMENT_WISE,
             List.of(new Operand(Layout.of("NCHW", Tensors.IMAGE, "nhwc"), DataType.U8)),
             new Operand(Layout.packed("NCHW", Tensors.IMAGE), DataType.F32),
             new OneDnnPeer("nhwc", "nchw", (float) (1 / 127.5)),

@@ -27,7 +27,7 @@ final class Chart {
             Contender.ONEDNN_ALL_CORES, "#882255");
 
     static final int WIDTH = 980;
-    private static final int LABELS = 290;
+    private static final int LABELS = 300;
     private static final int RIGHT = 60;
     private static final int TOP = 108;
     private static final int BAR = 11;
@@ -133,7 +133,7 @@ final class Chart {
     private static List<String> subtitle(Results results) {
         Results.Machine m = results.machine();
         Results.Settings s = results.settings();
-        String date = results.date().length() >= 10 ? results.date().substring(0, 10) : results.date();
+        String date = Format.day(results.date());
         return List.of(date + " · " + m.cpu() + ", " + m.cores() + (m.cores() == 1 ? " core" : " cores") + " · "
                         + m.jvm() + " · vector shape " + m.vectorBits() + " bits",
                 m.oneDnn() + ", OMP_NUM_THREADS=" + m.ompNumThreads() + " · JMH " + s.mode() + ": " + s.forks()

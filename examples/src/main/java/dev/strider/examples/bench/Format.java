@@ -31,6 +31,11 @@ final class Format {
         return significant(nanos / 1e6) + " ms";
     }
 
+    /** The day of an ISO-8601 instant: {@code 2025-11-21} of {@code 2025-11-21T10:00:00Z}. */
+    static String day(String instant) {
+        return instant.length() >= 10 ? instant.substring(0, 10) : instant;
+    }
+
     /** A ratio as a multiple: {@code 1.48×}. */
     static String times(double ratio) {
         return significant(ratio) + "×";

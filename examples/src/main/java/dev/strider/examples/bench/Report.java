@@ -85,7 +85,7 @@ final class Report {
     static String header(Results results) {
         Machine m = results.machine();
         Settings s = results.settings();
-        String date = results.date().length() >= 10 ? results.date().substring(0, 10) : results.date();
+        String date = Format.day(results.date());
         return "Measured " + date + " on " + m.cpu() + " (" + m.cores() + (m.cores() == 1 ? " core" : " cores") + ", "
                 + m.os() + "), " + m.jvm() + " (" + m.jvmVendor() + "), preferred vector shape "
                 + (m.vectorBits() > 0 ? m.vectorBits() + " bits" : "unknown") + "; " + m.oneDnn()

@@ -63,16 +63,16 @@ public final class Suite implements Callable<Integer> {
     static final List<Class<?>> BENCHMARKS = List.of(TargetsBenchmark.class, BaselinesBenchmark.class,
             CeilingBenchmark.class, OneDnnBenchmark.class);
 
-    /** What a fork costs besides its iterations on the 2-core machine (JVM start, set-up): measured ~0.8 s. */
-    static final double FORK_SECONDS = 0.8;
+    /** What a fork costs besides its iterations on the 2-core machine (JVM start, set-up): 0.8 to 1.1 s measured. */
+    static final double FORK_SECONDS = 1.0;
 
     static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "--add-modules", "jdk.incubator.vector");
 
     /** Preset JMH settings. */
     enum RunMode {
-        /** A few minutes on 2 cores: enough to see the ratios, errors stay wide. */
+        /** About 5 minutes for the 106 runs on 2 cores: enough to see the ratios, errors stay wide. */
         QUICK(1, 2, 500, 3, 300),
-        /** Tight errors, for the numbers the README quotes: about 50 minutes. */
+        /** Tighter errors: about an hour for the 106 runs on 2 cores. */
         FULL(2, 5, 1000, 10, 1000);
 
         final int forks;
@@ -90,7 +90,7 @@ public final class Suite implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--mode", defaultValue = "quick", description = "quick (a few minutes) or full (about 50 minutes).",
+    @Option(names = "--mode", defaultValue = "quick", description = "quick (about 5 minutes on 2 cores) or full (about an hour).",
             converter = ModeConverter.class)
     RunMode mode;
 

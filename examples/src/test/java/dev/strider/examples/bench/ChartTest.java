@@ -53,11 +53,11 @@ class ChartTest {
         // ceiling
         assertEquals(6, bars.size());
         Element scalar = bars.get(0);
-        // the axis ends at 1 (no ratio above it); the plot is 980 - 290 - 60 = 630 px wide: 0.5 -> 315 px
-        assertEquals("315.0", scalar.getAttribute("width"));
+        // the axis ends at 1 (no ratio above it); the plot is 980 - 300 - 60 = 620 px wide: 0.5 -> 310 px
+        assertEquals("310.0", scalar.getAttribute("width"));
         assertEquals("SCALAR: 0.5× of the ceiling, 30.7 GB/s, 20 µs per call",
                 scalar.getElementsByTagName("title").item(0).getTextContent());
-        assertEquals("157.5", bars.get(1).getAttribute("width")); // VECTOR 0.25
+        assertEquals("155.0", bars.get(1).getAttribute("width")); // VECTOR 0.25
     }
 
     @Test
@@ -90,7 +90,7 @@ class ChartTest {
                         new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.THREADS, 500, 1, "us/op"))));
         Document doc = parse(Chart.svg(r));
         // THREADS at 2x the ceiling: steps of 0.25 up to 2, so its bar spans the whole plot
-        assertEquals("630.0", bars(doc).get(0).getAttribute("width"));
+        assertEquals("620.0", bars(doc).get(0).getAttribute("width"));
         assertTrue(texts(doc).contains("1.75"));
     }
 }
