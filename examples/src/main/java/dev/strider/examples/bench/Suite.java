@@ -138,7 +138,7 @@ public final class Suite implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException, RunnerException {
+    public Integer call() throws IOException {
         PrintWriter console = spec.commandLine().getOut();
         if (renderOnly != null) {
             Results results;
@@ -175,19 +175,27 @@ public final class Suite implements Callable<Integer> {
             return 0;
         }
         String omp = System.getenv("OMP_NUM_THREADS");
-        if (!"1".equals(omp)) {
-            console.println("warning: OMP_NUM_THREADS is " + (omp == null ? "unset" : omp)
-                    + ": oneDNN will not run single-threaded (bench/run sets it to 1)");
+        if (!oneDnn.isEmpty() && !"1".equals(omp)) {
+            // the forks would refuse to run (OneDnnBenchmark.Reorder): say so now, not minutes into the run
+            throw new CommandLine.ParameterException(spec.commandLine(), "OMP_NUM_THREADS is "
+                    + (omp == null ? "unset" : omp) + ": run with OMP_NUM_THREADS=1, which oneDNN's forks inherit"
+                    + " (bench/run sets it), or leave oneDNN out with --include");
         }
         long start = System.nanoTime();
-        List<RunResult> runResults = new ArrayList<>(new Runner(options(benchmarks, settings).build()).run());
-        if (settings.oneDnnAllCoresThreads() > 1) {
-            int threads = settings.oneDnnAllCoresThreads();
-            console.println("oneDNN with all cores: OMP_NUM_THREADS=" + threads);
-            runResults.addAll(new Runner(options(oneDnn, settings)
-                    .jvm(ompWrapper(threads).toString())
-                    .param("ompThreads", String.valueOf(threads))
-                    .build()).run());
+        List<RunResult> runResults;
+        try {
+            runResults = new ArrayList<>(new Runner(options(benchmarks, settings).build()).run());
+            if (settings.oneDnnAllCoresThreads() > 1) {
+                int threads = settings.oneDnnAllCoresThreads();
+                console.println("oneDNN with all cores: OMP_NUM_THREADS=" + threads);
+                runResults.addAll(new Runner(options(oneDnn, settings)
+                        .jvm(ompWrapper(threads).toString())
+                        .param("ompThreads", String.valueOf(threads))
+                        .build()).run());
+            }
+        } catch (RunnerException e) {
+            spec.commandLine().getErr().println("error: the JMH run failed, nothing written: " + e.getMessage());
+            return 1;
         }
         long wall = Math.round((System.nanoTime() - start) / 1e9);
         List<Measurement> measurements = new ArrayList<>();

@@ -98,6 +98,11 @@ class SuiteTest {
         assertEquals(2, run("--include", "noSuchCase", "--list"));
         assertTrue(err.toString().contains("no benchmark of the suite matches --include noSuchCase"), err.toString());
         assertEquals(2, run("--mode", "slow"));
+        if (!"1".equals(System.getenv("OMP_NUM_THREADS"))) {
+            // refused before JMH starts
+            assertEquals(2, run("--include", "OneDnnBenchmark.toTinyBlocked"));
+            assertTrue(err.toString().contains("run with OMP_NUM_THREADS=1"), err.toString());
+        }
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{}");
         assertEquals(1, run("--render-only", bad.toString()));
