@@ -101,7 +101,11 @@ final class Chart {
 
         int y = TOP;
         for (CaseResult c : results.cases()) {
-            text(svg, LABELS - 8, y + groupHeight / 2.0 + 4, "end", 12, "normal", c.title());
+            List<String> title = wrap(c.title());
+            for (int i = 0; i < title.size(); i++) {
+                text(svg, LABELS - 8, y + groupHeight / 2.0 + 4 + 15 * (i - (title.size() - 1) / 2.0), "end", 12,
+                        "normal", title.get(i));
+            }
             int by = y;
             for (Contender k : bars) {
                 ContenderResult r = c.of(k);
@@ -127,6 +131,24 @@ final class Chart {
                 LABELS, plotTop, LABELS, plotBottom));
         svg.append("</svg>\n");
         return svg.toString();
+    }
+
+    /**
+     * A case title as one line, or two split at the space nearest the middle when it would not
+     * fit left of the plot (about 7.5 px a character at 12 px, arrows and × included).
+     */
+    static List<String> wrap(String title) {
+        if (title.length() * 7.5 <= LABELS - 16) {
+            return List.of(title);
+        }
+        int middle = title.length() / 2;
+        int split = -1;
+        for (int i = 0; i < title.length(); i++) {
+            if (title.charAt(i) == ' ' && (split < 0 || Math.abs(i - middle) < Math.abs(split - middle))) {
+                split = i;
+            }
+        }
+        return split < 0 ? List.of(title) : List.of(title.substring(0, split), title.substring(split + 1));
     }
 
     /** Two lines: when and on what; oneDNN's threads and how JMH ran. */

@@ -73,6 +73,13 @@ class ChartTest {
     }
 
     @Test
+    void longTitlesWrapAtTheMiddleSpace() {
+        assertEquals(List.of("nchw→nChw16c f32 1×17×56×56 (tail)"), Chart.wrap("nchw→nChw16c f32 1×17×56×56 (tail)"));
+        assertEquals(List.of("u8 NHWC→f32 NCHW ×1/127.5−1,", "scale and shift 1×3×224×224"),
+                Chart.wrap("u8 NHWC→f32 NCHW ×1/127.5−1, scale and shift 1×3×224×224"));
+    }
+
+    @Test
     void textIsEscaped() throws Exception {
         Results r = Samples.results();
         CaseResult c = r.cases().get(0);
