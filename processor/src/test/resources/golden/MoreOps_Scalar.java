@@ -1,6 +1,5 @@
 package demo;
 
-import dev.strider.kernel.ByteKernels;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.DoubleKernels;
 import dev.strider.kernel.FloatKernels;
@@ -16,6 +15,8 @@ import javax.annotation.processing.Generated;
  */
 @Generated("dev.strider.processor.StriderProcessor")
 public final class MoreOps_Scalar implements MoreOps {
+    private static final float[] NORMALIZE_VALUES = FloatKernels.byteTable(true, 0.00392156862745098, -0.5);
+
     public MoreOps_Scalar() {
     }
 
@@ -31,18 +32,18 @@ public final class MoreOps_Scalar implements MoreOps {
     public void normalize(byte[] src, float[] dst) {
         Checks.capacity("src", src.length, 12, "NCHW nhwc sizes [1, 3, 2, 2] strides [12, 1, 6, 3] buffer 12");
         Checks.capacity("dst", dst.length, 12, "NCHW sizes [1, 3, 2, 2] strides [12, 4, 2, 1] buffer 12");
-        dst[0] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[0]), 0.00392156862745098, -0.5);
-        dst[1] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[3]), 0.00392156862745098, -0.5);
-        dst[2] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[6]), 0.00392156862745098, -0.5);
-        dst[3] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[9]), 0.00392156862745098, -0.5);
-        dst[4] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[1]), 0.00392156862745098, -0.5);
-        dst[5] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[4]), 0.00392156862745098, -0.5);
-        dst[6] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[7]), 0.00392156862745098, -0.5);
-        dst[7] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[10]), 0.00392156862745098, -0.5);
-        dst[8] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[2]), 0.00392156862745098, -0.5);
-        dst[9] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[5]), 0.00392156862745098, -0.5);
-        dst[10] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[8]), 0.00392156862745098, -0.5);
-        dst[11] = FloatKernels.scaleShift(ByteKernels.toDoubleUnsigned(src[11]), 0.00392156862745098, -0.5);
+        dst[0] = NORMALIZE_VALUES[src[0] & 0xFF];
+        dst[1] = NORMALIZE_VALUES[src[3] & 0xFF];
+        dst[2] = NORMALIZE_VALUES[src[6] & 0xFF];
+        dst[3] = NORMALIZE_VALUES[src[9] & 0xFF];
+        dst[4] = NORMALIZE_VALUES[src[1] & 0xFF];
+        dst[5] = NORMALIZE_VALUES[src[4] & 0xFF];
+        dst[6] = NORMALIZE_VALUES[src[7] & 0xFF];
+        dst[7] = NORMALIZE_VALUES[src[10] & 0xFF];
+        dst[8] = NORMALIZE_VALUES[src[2] & 0xFF];
+        dst[9] = NORMALIZE_VALUES[src[5] & 0xFF];
+        dst[10] = NORMALIZE_VALUES[src[8] & 0xFF];
+        dst[11] = NORMALIZE_VALUES[src[11] & 0xFF];
     }
 
     /**

@@ -4,6 +4,7 @@ import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
@@ -20,6 +21,7 @@ import dev.strider.runtime.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -199,6 +201,9 @@ final class KernelClass {
             if (r.isCopy()) {
                 return CodeBlock.of("$L = $L;\n", target, read);
             }
+            if (r.src().type() == ElementType.BYTE) {
+                return CodeBlock.of("$L = $N[$L & 0xFF];\n", target, byteTableName(m), read);
+            }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
             return CodeBlock.of("$L = $T.scaleShift($L, $L, $L);\n", target, ops, value, literal(r.scale()), literal(r.shift()));
         }
@@ -221,6 +226,26 @@ final class KernelClass {
         KernelMethod.Binary b = (KernelMethod.Binary) m;
         return CodeBlock.of("$L = $T.$L($N[$L], $N[$L]);\n", target, ops, b.op().name().toLowerCase(Locale.ROOT),
                 b.a().name(), offsets.get(1), b.b().name(), offsets.get(2));
+    }
+
+    /**
+     * The 256 values a converting reorder from bytes writes, looked up by {@link #element}
+     * ({@code NORMALIZE_VALUES = FloatKernels.byteTable(true, scale, shift)}); empty for every
+     * other method.
+     */
+    static Optional<FieldSpec> byteTable(KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.src().type() != ElementType.BYTE) {
+            return Optional.empty();
+        }
+        ElementType out = r.dst().type();
+        return Optional.of(FieldSpec.builder(ArrayTypeName.of(primitive(out)), byteTableName(m),
+                        Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$T.byteTable($L, $L, $L)", kernels(out), r.unsignedSource(), literal(r.scale()), literal(r.shift()))
+                .build());
+    }
+
+    private static String byteTableName(KernelMethod m) {
+        return m.name().toUpperCase(Locale.ROOT) + "_VALUES";
     }
 
     /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */

@@ -77,6 +77,7 @@ public final class ScalarWriter {
             Body body = body(m, KernelClass.chunked(set, m, threadsAbove));
             KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
             body.nest().tables().forEach(type::addField);
+            KernelClass.byteTable(m).ifPresent(type::addField);
             nests.add(body.describe());
         }
         type.addType(KernelClass.provider(set, self, Target.SCALAR, 0));

@@ -98,6 +98,7 @@ public final class VectorWriter {
             ScalarWriter.Body body = method(m, constants, KernelClass.chunked(set, m, threadsAbove));
             KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
             body.nest().tables().forEach(type::addField);
+            KernelClass.byteTable(m).ifPresent(type::addField);
             nests.add(body.describe());
         }
         constants.fields().forEach(type::addField);
