@@ -50,7 +50,7 @@ public final class Planner {
      */
     public static LoopPlan plan(Problem problem, int unrollLimit, int tileSize, long tileAbove) {
         Simplified s = simplify(problem);
-        List<Node> merged = s.elements() > tileAbove ? tile(s.nodes(), tileSize) : s.nodes();
+        List<Node> merged = s.elements() > tileAbove ? tile(s.nodes(), tileSize) : interleave(s.nodes());
         return new LoopPlan(problem, List.copyOf(merged), unrolledFrom(merged, merged.size(), unrollLimit), s.base(),
                 s.virtualExtents());
     }
@@ -356,6 +356,36 @@ public final class Planner {
         out.add(new Node(x.dim(), x.name(), Math.min(t, x.extent()), x.weight(), x.strides(), null));
         out.removeIf(n -> n.extent() == 1);
         return out;
+    }
+
+    /** The most streams {@link #interleave} lets one loop write at once. */
+    static final int INTERLEAVE_STREAMS = 16;
+
+    /**
+     * An untiled transpose whose input-sequential node Y is short (3 colour channels, the 16
+     * lanes of an nChw16c block) and whose innermost node X is long: Y moves innermost, where it is unrolled, so the input is read
+     * in order and the output is written as Y's few sequential streams, instead of re-reading
+     * the whole input once per step of Y with a stride. Measured by hand-written loops, one JVM:
+     * nChw16c to nchw 1x64x56x56 146 us to 73 us, NHWC to NCHW 1x3x224x224 95 us to 55 us
+     * (JDK 17); JDK 25 gains as much on the first and nothing on the second.
+     */
+    private static List<Node> interleave(List<Node> nodes) {
+        if (nodes.size() < 2 || nodes.get(0).strides().length != 2) {
+            return nodes;
+        }
+        Node x = nodes.get(nodes.size() - 1);
+        if (x.isTable() || Math.abs((long) x.strides()[1]) < 2 || x.extent() <= INTERLEAVE_STREAMS) {
+            return nodes;
+        }
+        for (Node y : nodes.subList(0, nodes.size() - 1)) {
+            if (!y.isTable() && y.strides()[1] == 1 && y.extent() <= INTERLEAVE_STREAMS && finestOfItsDim(nodes, y)) {
+                List<Node> out = new ArrayList<>(nodes);
+                out.remove(y);
+                out.add(y);
+                return out;
+            }
+        }
+        return nodes;
     }
 
     /** Moving a node's tile inward must not pass a finer node of the same dim (ranges go coarse to fine). */
