@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The shape of a generated {@code Provider}, for the test kernel sets that are registered as
- * services: each subclass is a public class with a no-argument constructor, as ServiceLoader needs.
+ * The shape of a generated {@code Provider}, for the test kernel sets: those registered as
+ * services are public subclasses with a no-argument constructor, as ServiceLoader needs;
+ * {@link StubProvider} builds them in tests.
  */
 public abstract class ServiceProvider implements KernelProvider {
 

@@ -1,25 +1,18 @@
 package dev.strider.runtime;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 /** A provider built in a test, not registered as a service: for the policy and selection on made-up devices. */
-final class StubProvider implements KernelProvider {
+final class StubProvider extends ServiceProvider {
 
     /** The kernel set of stub providers: each instance names the class it stands for. */
     interface StubOps {
         String name();
     }
 
-    private final Target target;
-    private final int bits;
-    private final String className;
-    private final Supplier<Object> create;
-
     private StubProvider(Target target, int bits, String className, Supplier<Object> create) {
-        this.target = target;
-        this.bits = bits;
-        this.className = className;
-        this.create = create;
+        super(StubOps.class, target, bits, className, create, List.of());
     }
 
     static StubProvider scalar() {
@@ -40,36 +33,11 @@ final class StubProvider implements KernelProvider {
 
     /** The same provider, whose {@code create()} runs {@code create} instead. */
     StubProvider creating(Supplier<Object> create) {
-        return new StubProvider(target, bits, className, create);
-    }
-
-    @Override
-    public Class<?> kernelSet() {
-        return StubOps.class;
-    }
-
-    @Override
-    public Target target() {
-        return target;
-    }
-
-    @Override
-    public int vectorBits() {
-        return bits;
-    }
-
-    @Override
-    public String className() {
-        return className;
-    }
-
-    @Override
-    public Object create() {
-        return create.get();
+        return new StubProvider(target(), vectorBits(), className(), create);
     }
 
     @Override
     public String toString() {
-        return className;
+        return className();
     }
 }
