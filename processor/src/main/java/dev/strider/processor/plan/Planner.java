@@ -363,9 +363,9 @@ public final class Planner {
 
     /**
      * An untiled transpose whose input-sequential node Y is short (3 colour channels, the 16
-     * lanes of an nChw16c block) and whose innermost node X is long: Y moves innermost, where it is unrolled, so the input is read
-     * in order and the output is written as Y's few sequential streams, instead of re-reading
-     * the whole input once per step of Y with a stride. Measured by hand-written loops, one JVM:
+     * lanes of an nChw16c block) and whose innermost node X is long: Y moves innermost, where it
+     * is unrolled, so the input is read in order and the output is written as Y's few sequential
+     * streams, instead of re-reading the whole input once per step of Y with a stride. Measured by hand-written loops, one JVM:
      * nChw16c to nchw 1x64x56x56 146 us to 73 us, NHWC to NCHW 1x3x224x224 95 us to 55 us
      * (JDK 17); JDK 25 gains as much on the first and nothing on the second.
      */

@@ -201,7 +201,7 @@ final class KernelClass {
             if (r.isCopy()) {
                 return CodeBlock.of("$L = $L;\n", target, read);
             }
-            if (r.src().type() == ElementType.BYTE) {
+            if (readsByteTable(r)) {
                 return CodeBlock.of("$L = $N[$L & 0xFF];\n", target, byteTableName(m), read);
             }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
@@ -234,7 +234,7 @@ final class KernelClass {
      * other method.
      */
     static Optional<FieldSpec> byteTable(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.src().type() != ElementType.BYTE) {
+        if (!(m instanceof KernelMethod.Reorder r) || !readsByteTable(r)) {
             return Optional.empty();
         }
         ElementType out = r.dst().type();
@@ -242,6 +242,11 @@ final class KernelClass {
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$T.byteTable($L, $L, $L)", kernels(out), r.unsignedSource(), literal(r.scale()), literal(r.shift()))
                 .build());
+    }
+
+    /** A converting reorder from bytes: its 256 possible values are tabulated once. */
+    private static boolean readsByteTable(KernelMethod.Reorder r) {
+        return !r.isCopy() && r.src().type() == ElementType.BYTE;
     }
 
     private static String byteTableName(KernelMethod m) {
