@@ -79,9 +79,9 @@ public final class ThreadsWriter {
                 continue;
             }
             String[] bounds = KernelClass.rangeParams(m);
-            nests.add("the one-thread class's, its split node in chunks over Parallel.pool()");
-            type.addMethod(KernelClass.signature(m, "the one-thread class's, its split node in chunks over "
-                            + "{@code Parallel.pool()}")
+            String nest = "the one-thread class's, its split node in chunks over Parallel.pool()";
+            nests.add(nest);
+            type.addMethod(KernelClass.signature(m, nest)
                     .addCode(KernelClass.checks(m))
                     .addStatement("$T.forRange(body.$N(), ($N, $N) -> body.$N($L, $N, $N))", PARALLEL,
                             KernelClass.stepsName(m), bounds[0], bounds[1], KernelClass.rangeName(m), args.build(),
