@@ -16,9 +16,4 @@ public record NamedLayout(String name, Layout layout, String declaredAs) {
     public NamedLayout(String name, Layout layout) {
         this(name, layout, "");
     }
-
-    /** The name a reader looks for: {@link #declaredAs} when a type declares it, else {@link #name}. */
-    public String displayName() {
-        return declaredAs.isEmpty() ? name : declaredAs;
-    }
 }
