@@ -14,7 +14,8 @@ import java.util.Objects;
  *
  * <pre>
  * String html = new HtmlPage("Layout NCHW nChw8c")
- *         .layout("nChw8c", "nChw8c, 17 channels", Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c"))
+ *         .layout("nChw8c", Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c"),
+ *                 Html.paragraph(Html.text("17 channels, padded to 24")))
  *         .render();
  * </pre>
  */
@@ -71,12 +72,15 @@ public final class HtmlPage {
         return this;
     }
 
-    /** A section ({@code <h3>} and the body) with an anchor. */
-    public HtmlPage section(String id, Html heading, Html... body) {
+    /**
+     * A section with an anchor: its heading ({@code <h3>}, the text set as code and listed as it
+     * is in the table of contents), then the body.
+     */
+    public HtmlPage section(String id, String heading, Html... body) {
         String safe = LayoutSvg.safeId(id);
-        entries.add(new Entry(safe, plain(heading), false));
+        entries.add(new Entry(safe, heading, false));
         Markup m = new Markup().open("section", "id", safe).newline()
-                .open("h3").raw(heading.toString()).close("h3").newline();
+                .open("h3").raw(Html.code(heading).toString()).close("h3").newline();
         for (Html b : body) {
             m.raw(b.toString());
         }
@@ -93,7 +97,7 @@ public final class HtmlPage {
         List<Html> body = new ArrayList<>(List.of(notes));
         body.add(Html.pre("facts", MemoryMap.describe(layout)));
         body.add(Html.trusted("<div class=\"drawing\">\n" + LayoutSvg.render(layout, id + "-svg") + "\n</div>\n"));
-        return section(id, Html.code(name), body.toArray(new Html[0]));
+        return section(id, name, body.toArray(new Html[0]));
     }
 
     /** The whole page. */
@@ -134,11 +138,5 @@ public final class HtmlPage {
         }
         blocks.forEach(b -> m.raw(b.toString()));
         return m.close("body").newline().close("html").newline().toString();
-    }
-
-    /** The text of a fragment, for the table of contents. */
-    private static String plain(Html html) {
-        return html.toString().replaceAll("<[^>]*>", "").replace("&lt;", "<").replace("&gt;", ">")
-                .replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
     }
 }

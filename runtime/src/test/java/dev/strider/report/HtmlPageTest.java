@@ -59,6 +59,20 @@ class HtmlPageTest {
     }
 
     @Test
+    void aSectionHeadingIsCodeInTheSectionAndTextInTheContents() {
+        String heading = "void f(List<int[]> a, \"b\" & c)";
+        String html = new HtmlPage("Kernels").group("kernels", "Kernels").section("kernel-f", heading)
+                .section("kernel-g", "void g()").render();
+        Document doc = xml(html);
+        Element h3 = all(doc.getDocumentElement(), "h3").get(0);
+        assertEquals("code", ((Element) h3.getFirstChild()).getTagName());
+        assertEquals(heading, h3.getTextContent());
+        Element firstEntry = all(all(doc.getDocumentElement(), "nav").get(0), "li").get(0);
+        assertEquals(heading, firstEntry.getTextContent());
+        assertEquals("#kernel-f", all(firstEntry, "a").get(0).getAttribute("href"));
+    }
+
+    @Test
     void aShortPageHasNoContents() {
         String html = new HtmlPage("One").layout("x", Layout.packed("W", 3)).render();
         assertTrue(xml(html).getElementsByTagName("nav").getLength() == 0, html);

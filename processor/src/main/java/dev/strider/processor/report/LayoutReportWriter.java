@@ -103,7 +103,7 @@ public final class LayoutReportWriter {
             for (GeneratedClass c : classes) {
                 nests.add(List.of(Html.code(c.name()), Html.code(c.loopNests().get(i))));
             }
-            page.section(methodIds.get(i), Html.code(signature(m)),
+            page.section(methodIds.get(i), signature(m),
                     Html.paragraph(Html.text(annotation(m) + ": " + m.summary(name -> name) + ".")),
                     Html.table("operands", List.of("parameter", "access", "layout", "sizes, strides, buffer"), operands),
                     Html.table("nests", List.of("generated class", "loop nest"), nests));
