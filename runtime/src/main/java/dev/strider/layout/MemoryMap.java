@@ -86,7 +86,7 @@ public final class MemoryMap {
             throw new IllegalArgumentException("layout " + layout.dims() + " sizes " + Arrays.toString(layout.sizes())
                     + " is too large to draw: " + problem.get());
         }
-        Slots slots = new Slots(layout);
+        MemorySlots slots = MemorySlots.of(layout, MAX_STACK);
         StringBuilder sb = new StringBuilder();
         header(layout, slots, sb);
         sb.append('\n');
@@ -102,71 +102,43 @@ public final class MemoryMap {
      */
     public static String describe(Layout layout) {
         StringBuilder sb = new StringBuilder();
-        header(layout, tooLarge(layout).isPresent() ? null : new Slots(layout), sb);
+        header(layout, tooLarge(layout).isPresent() ? null : MemorySlots.of(layout, MAX_STACK), sb);
         return sb.toString();
     }
 
     // ---------------------------------------------------------------- what each slot holds
 
-    /** Per slot of the buffer, in this map's words: the indices stored there, or one word. */
-    private static final class Slots {
-        final MemorySlots slots;
-        final int base;
-
-        Slots(Layout layout) {
-            slots = MemorySlots.of(layout, MAX_STACK);
-            base = layout.offset();
+    /** The word a cell shows for a slot that holds no index; null for an element. */
+    private static String word(MemorySlots.Kind kind) {
+        switch (kind) {
+            case BASE:
+                return BASE;
+            case PAD:
+                return PAD;
+            case GAP:
+                return GAP;
+            default:
+                return null;
         }
+    }
 
-        int size() {
-            return slots.to();
+    /** The lines a slot's cell shows: its indices one per line, or one word. */
+    private static List<String> lines(MemorySlots slots, int at) {
+        String word = word(slots.kind(at));
+        if (word != null) {
+            return List.of(word);
         }
-
-        String kind(int at) {
-            switch (slots.kind(at)) {
-                case BASE:
-                    return BASE;
-                case PAD:
-                    return PAD;
-                case GAP:
-                    return GAP;
-                default:
-                    return null;
-            }
+        List<int[]> here = slots.indices(at);
+        long count = slots.count(at);
+        List<String> lines = new ArrayList<>();
+        int shown = count <= MAX_STACK ? here.size() : MAX_STACK - 1;
+        for (int k = 0; k < shown; k++) {
+            lines.add(indexText(here.get(k)));
         }
-
-        int count(String kind) {
-            int n = 0;
-            for (int at = 0; at < size(); at++) {
-                if (kind.equals(kind(at))) {
-                    n++;
-                }
-            }
-            return n;
+        if (shown < count) {
+            lines.add("(+" + (count - shown) + ")");
         }
-
-        int used() {
-            return slots.count(MemorySlots.Kind.ELEMENT);
-        }
-
-        /** The lines a slot's cell shows: its indices one per line, or one word. */
-        List<String> lines(int at) {
-            String kind = kind(at);
-            if (kind != null) {
-                return List.of(kind);
-            }
-            List<int[]> here = slots.indices(at);
-            long count = slots.count(at);
-            List<String> lines = new ArrayList<>();
-            int shown = count <= MAX_STACK ? here.size() : MAX_STACK - 1;
-            for (int k = 0; k < shown; k++) {
-                lines.add(indexText(here.get(k)));
-            }
-            if (shown < count) {
-                lines.add("(+" + (count - shown) + ")");
-            }
-            return lines;
-        }
+        return lines;
     }
 
     private static String indexText(int[] index) {
@@ -182,7 +154,7 @@ public final class MemoryMap {
 
     // ---------------------------------------------------------------- header
 
-    private static void header(Layout layout, Slots slots, StringBuilder sb) {
+    private static void header(Layout layout, MemorySlots slots, StringBuilder sb) {
         String dims = layout.dims();
         row(sb, "dims", dims);
         row(sb, "format", layout.format().isEmpty() ? "(none)" : layout.format());
@@ -259,7 +231,7 @@ public final class MemoryMap {
     }
 
     /** What the buffer holds besides its logical elements: {@code 340 logical, 140 pad lanes}. */
-    private static String bufferParts(Layout layout, Slots slots) {
+    private static String bufferParts(Layout layout, MemorySlots slots) {
         List<String> parts = new ArrayList<>();
         if (layout.offset() > 0) {
             parts.add(layout.offset() + " before the base offset");
@@ -268,10 +240,10 @@ public final class MemoryMap {
         long pads;
         long gaps;
         if (slots != null) {
-            int used = slots.used();
+            int used = slots.count(MemorySlots.Kind.ELEMENT);
             parts.add(used == logical ? logical + " logical" : logical + " logical in " + used + " slots");
-            pads = slots.count(PAD);
-            gaps = slots.count(GAP);
+            pads = slots.count(MemorySlots.Kind.PAD);
+            gaps = slots.count(MemorySlots.Kind.GAP);
         } else if (!layout.overlaps()) {
             parts.add(logical + " logical");
             pads = layout.paddedElementCount() - logical;
@@ -292,14 +264,14 @@ public final class MemoryMap {
 
     // ---------------------------------------------------------------- linear memory
 
-    private static void linear(Layout layout, Slots slots, StringBuilder sb) {
-        int n = slots.size();
+    private static void linear(Layout layout, MemorySlots slots, StringBuilder sb) {
+        int n = slots.to();
         String label = indexLabel(layout);
         List<List<String>> cells = new ArrayList<>(n);
         int width = String.valueOf(n - 1).length();
         boolean shared = false;
         for (int at = 0; at < n; at++) {
-            List<String> lines = slots.lines(at);
+            List<String> lines = lines(slots, at);
             cells.add(lines);
             shared |= lines.size() > 1;
             for (String line : lines) {
@@ -316,9 +288,9 @@ public final class MemoryMap {
                 .append(", the offset above what each slot holds\n");
         legend(sb, labelWidth, label, "the logical index stored in the slot"
                 + (shared ? " (a shared slot lists each index)" : ""));
-        legendIf(sb, labelWidth, slots.count(PAD) > 0, PAD, "a zero-padded lane of a blocked dim");
-        legendIf(sb, labelWidth, slots.count(GAP) > 0, GAP, "no index reaches the slot");
-        legendIf(sb, labelWidth, slots.base > 0, BASE, "before the base offset");
+        legendIf(sb, labelWidth, slots.count(MemorySlots.Kind.PAD) > 0, PAD, "a zero-padded lane of a blocked dim");
+        legendIf(sb, labelWidth, slots.count(MemorySlots.Kind.GAP) > 0, GAP, "no index reaches the slot");
+        legendIf(sb, labelWidth, layout.offset() > 0, BASE, "before the base offset");
 
         int rows = (n + perRow - 1) / perRow;
         boolean spaced = rows > 1 || shared;
