@@ -363,6 +363,16 @@ public final class Layout {
         return !blocks.isEmpty();
     }
 
+    /** True when dim {@code dim} is split into inner blocks (it is padded to a multiple of their product). */
+    public boolean isBlocked(int dim) {
+        for (Block b : blocks) {
+            if (b.dim() == dim) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The format tag this layout was built from, or empty for {@link #packed} and {@link #strided} layouts. */
     public String format() {
         return format == null ? "" : format;
@@ -388,14 +398,22 @@ public final class Layout {
         return overlap == null && bufferSize - offset == paddedElementCount();
     }
 
-    /** True when some dim of size above 1 has stride 0: it repeats the lower-order elements. */
+    /** True when some dim is {@link #isBroadcast(int) broadcast}. */
     public boolean hasBroadcast() {
         for (int d = 0; d < sizes.length; d++) {
-            if (sizes[d] > 1 && strides[d] == 0) {
+            if (isBroadcast(d)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * True when dim {@code dim} has a size above 1 and stride 0: it repeats the lower-order
+     * elements. A blocked dim never is (its stride between blocks is at least 1).
+     */
+    public boolean isBroadcast(int dim) {
+        return sizes[dim] > 1 && strides[dim] == 0;
     }
 
     /**

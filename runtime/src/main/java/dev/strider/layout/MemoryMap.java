@@ -141,7 +141,11 @@ public final class MemoryMap {
         return lines;
     }
 
-    private static String indexText(int[] index) {
+    /**
+     * {@code 0,16,2,3}: an index as the map's cells write it, and the drawings of
+     * {@code dev.strider.report} too, so the two read alike.
+     */
+    public static String indexText(int... index) {
         StringBuilder sb = new StringBuilder();
         for (int d = 0; d < index.length; d++) {
             if (d > 0) {

@@ -65,7 +65,7 @@ public final class MemorySlots {
         List<Integer> frees = new ArrayList<>();
         long product = 1;
         for (int d = rank - 1; d >= 0; d--) {
-            free[d] = layout.paddedSize(d) == 1 || !isBlocked(layout, d) && layout.stride(d) == 0;
+            free[d] = layout.paddedSize(d) == 1 || !layout.isBlocked(d) && layout.stride(d) == 0;
             maxFrom[d] = maxFrom[d + 1] + (free[d] ? 0 : layout.maxAlong(d));
             if (free[d]) {
                 frees.add(0, d);
@@ -98,15 +98,6 @@ public final class MemorySlots {
     /** The whole buffer. */
     public static MemorySlots of(Layout layout, int keep) {
         return of(layout, 0, layout.bufferSize(), keep);
-    }
-
-    private static boolean isBlocked(Layout layout, int dim) {
-        for (Block b : layout.blocks()) {
-            if (b.dim() == dim) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private void walk(int d, long offset, int[] index) {

@@ -2,6 +2,7 @@ package dev.strider.report;
 
 import dev.strider.layout.Block;
 import dev.strider.layout.Layout;
+import dev.strider.layout.MemoryMap;
 import dev.strider.layout.MemorySlots;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,7 +135,7 @@ public final class LayoutSvg {
             int padded = layout.paddedSize(d);
             String[] text = {
                 size == padded ? "size " + size : "size " + size + " \u2192 " + padded,
-                "stride " + layout.stride(d) + (blocksOf(d).isEmpty() ? "" : " per block")};
+                "stride " + layout.stride(d) + (layout.isBlocked(d) ? " per block" : "")};
             lines.add(text);
             chars = Math.max(chars, Math.max(text[0].length(), text[1].length()));
         }
@@ -146,7 +147,7 @@ public final class LayoutSvg {
                 x = MARGIN;
                 y += BOX_H + 8;
             }
-            boolean broadcast = isBroadcast(d);
+            boolean broadcast = layout.isBroadcast(d);
             String blocks = blocksOf(d);
             out.open("g", "class", broadcast ? "dim broadcast" : "dim", "data-dim", String.valueOf(layout.dims().charAt(d)));
             out.empty("rect", "x", x, "y", y, "width", boxW, "height", BOX_H, "rx", 4, "fill", "#f7f7f9",
@@ -170,10 +171,6 @@ public final class LayoutSvg {
         out.raw("</g>").newline();
         y += BOX_H + SECTION_GAP;
         return widest;
-    }
-
-    private boolean isBroadcast(int d) {
-        return layout.size(d) > 1 && layout.stride(d) == 0 && blocksOf(d).isEmpty();
     }
 
     /** {@code 8c}, {@code 4i4i}: the inner blocks of dim {@code d}, outermost first; empty when none. */
@@ -284,7 +281,7 @@ public final class LayoutSvg {
                     index[rank - 1] = c;
                     int offset = layout.offsetOf(index);
                     int cx = x + rowHeader + c * cellW;
-                    String text = indexText(index);
+                    String text = MemoryMap.indexText(index);
                     out.open("rect", "class", shared ? "cell shared" : "cell", "data-index", text, "data-offset", offset,
                             "x", cx, "y", rowY, "width", cellW, "height", CELL_H, "fill", fill,
                             "stroke", shared ? SHARED_STROKE : STROKE, "stroke-dasharray", shared ? "3 2" : null)
@@ -324,7 +321,7 @@ public final class LayoutSvg {
     private String broadcastDims() {
         List<String> names = new ArrayList<>();
         for (int d = 0; d < layout.rank(); d++) {
-            if (isBroadcast(d)) {
+            if (layout.isBroadcast(d)) {
                 names.add(String.valueOf(layout.dims().charAt(d)));
             }
         }
@@ -446,11 +443,11 @@ public final class LayoutSvg {
                 count = slots.count(at);
                 shared = count > 1;
                 fill = PALETTE[(int) (gridKey(held.get(0)) % PALETTE.length)];
-                index = indexText(held.get(0));
+                index = MemoryMap.indexText(held.get(0));
                 label = index;
                 StringBuilder t = new StringBuilder("offset " + at + ": (" + index + ")");
                 for (int k = 1; k < held.size(); k++) {
-                    t.append(", (").append(indexText(held.get(k))).append(')');
+                    t.append(", (").append(MemoryMap.indexText(held.get(k))).append(')');
                 }
                 if (count > held.size()) {
                     t.append(" and ").append(count - held.size()).append(" more");
@@ -606,14 +603,6 @@ public final class LayoutSvg {
                 .newline();
         y += LINE;
         return (int) Math.ceil(text.length() * 6.6);
-    }
-
-    static String indexText(int[] index) {
-        StringBuilder sb = new StringBuilder();
-        for (int d = 0; d < index.length; d++) {
-            sb.append(d == 0 ? "" : ",").append(index[d]);
-        }
-        return sb.toString();
     }
 
     private static int digits(long value) {
