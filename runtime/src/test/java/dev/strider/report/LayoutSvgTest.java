@@ -4,9 +4,16 @@ import static dev.strider.report.Drawings.withClass;
 import static dev.strider.report.Drawings.xml;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.strider.layout.Layout;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -235,10 +242,30 @@ class LayoutSvgTest {
         }
     }
 
+    /** The committed drawing of {@code HW} sizes {2,3} strides {5,1}, in this package's test resources. */
+    private static final String GOLDEN = "hw-2x3-strides-5-1.svg";
+
+    /**
+     * The text, byte for byte, against a drawing committed when it was last looked at: a change
+     * anywhere in the drawing (geometry, colours, attributes, order) shows here. When the change
+     * is meant, look at the new drawing and copy it over the committed one, as the message says.
+     */
     @Test
-    void sameLayoutSameText() {
-        Layout layout = Layout.of("NCHW", new int[] {2, 17, 3, 3}, "nChw8c");
-        assertEquals(LayoutSvg.render(layout, "a"), LayoutSvg.render(layout, "a"));
+    void theDrawingIsTheCommittedOne() throws IOException {
+        String svg = LayoutSvg.render(Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}), "golden") + "\n";
+        String golden;
+        try (InputStream in = LayoutSvgTest.class.getResourceAsStream(GOLDEN)) {
+            assertNotNull(in, "no test resource " + GOLDEN);
+            golden = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        if (!svg.equals(golden)) {
+            Path actual = Path.of("target", GOLDEN.replace(".svg", ".actual.svg")).toAbsolutePath();
+            Files.createDirectories(actual.getParent());
+            Files.writeString(actual, svg, StandardCharsets.UTF_8);
+            fail("the drawing of HW {2,3} strides {5,1} is not the committed one. Look at " + actual
+                    + "; if the change is meant, refresh the golden with: cp " + actual
+                    + " runtime/src/test/resources/dev/strider/report/" + GOLDEN);
+        }
     }
 
     @Test
