@@ -1,5 +1,11 @@
 package dev.strider.examples.report;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.File;
@@ -27,7 +33,8 @@ import javax.imageio.ImageIO;
 
 /**
  * Headless Chromium driven through chromedriver's W3C WebDriver HTTP protocol with the JDK's
- * {@link HttpClient}: no Selenium, no download. One instance is one chromedriver process on a
+ * {@link HttpClient} and Gson (which the module already uses for the benchmark results): no
+ * Selenium, no download. One instance is one chromedriver process on a
  * free local port and one browser session with a fresh profile directory; {@link #close()} ends
  * both and deletes the profile.
  *
@@ -43,6 +50,7 @@ final class HeadlessChromium implements AutoCloseable {
     private static final Duration STARTUP = Duration.ofSeconds(30);
     private static final Duration REQUEST = Duration.ofSeconds(60);
     private static final String ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
 
     private final Process driver;
     private final Path log;
@@ -148,8 +156,9 @@ final class HeadlessChromium implements AutoCloseable {
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve("/status"))
                         .timeout(Duration.ofSeconds(5)).GET().build(), HttpResponse.BodyHandlers.ofString());
-                Object value = ((Map<?, ?>) Json.parse(r.body())).get("value");
-                if (value instanceof Map<?, ?> m && Boolean.TRUE.equals(m.get("ready"))) {
+                JsonElement value = value(r, "ask whether chromedriver is ready");
+                if (value.isJsonObject() && value.getAsJsonObject().has("ready")
+                        && value.getAsJsonObject().get("ready").getAsBoolean()) {
                     return;
                 }
             } catch (ConnectException e) {
@@ -166,38 +175,34 @@ final class HeadlessChromium implements AutoCloseable {
     private void openSession(Path browser) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(FLAGS);
         args.add("--user-data-dir=" + profile);
-        StringBuilder quoted = new StringBuilder();
-        for (String a : args) {
-            quoted.append(quoted.length() == 0 ? "" : ", ").append(Json.quote(a));
-        }
-        String body = "{\"capabilities\": {\"alwaysMatch\": {\"goog:chromeOptions\": {\"binary\": "
-                + Json.quote(browser.toString()) + ", \"args\": [" + quoted + "]}}}}";
-        Map<?, ?> value = (Map<?, ?>) call("POST", "/session", body, "open a browser session");
-        session = (String) value.get("sessionId");
+        Map<String, Object> capabilities = Map.of("capabilities", Map.of("alwaysMatch",
+                Map.of("goog:chromeOptions", Map.of("binary", browser.toString(), "args", args))));
+        JsonElement value = call("POST", "/session", capabilities, "open a browser session");
+        session = value.getAsJsonObject().get("sessionId").getAsString();
     }
 
     // ---------------------------------------------------------------- commands
 
     /** Sets the size of the browser window, in CSS pixels. */
     void windowSize(int width, int height) throws IOException, InterruptedException {
-        call("POST", "/session/" + session + "/window/rect", "{\"width\": " + width + ", \"height\": " + height + "}",
+        call("POST", "/session/" + session + "/window/rect", Map.of("width", width, "height", height),
                 "set the window size");
     }
 
     /** Opens {@code page} and waits until it is loaded (WebDriver's default page-load strategy). */
     void open(URI page) throws IOException, InterruptedException {
-        call("POST", "/session/" + session + "/url", "{\"url\": " + Json.quote(page.toString()) + "}", "open " + page);
+        call("POST", "/session/" + session + "/url", Map.of("url", page.toString()), "open " + page);
     }
 
-    /** Runs {@code script} (a function body) in the page; what it returns, as JSON types. */
-    Object script(String script) throws IOException, InterruptedException {
-        return call("POST", "/session/" + session + "/execute/sync",
-                "{\"script\": " + Json.quote(script) + ", \"args\": []}", "run a script");
+    /** Runs {@code script} (a function body) in the page; what it returns, as JSON. */
+    JsonElement script(String script) throws IOException, InterruptedException {
+        return call("POST", "/session/" + session + "/execute/sync", Map.of("script", script, "args", List.of()),
+                "run a script");
     }
 
     /** The viewport as it is drawn now. */
     BufferedImage screenshot() throws IOException, InterruptedException {
-        return png((String) call("GET", "/session/" + session + "/screenshot", null, "take a screenshot"));
+        return png(call("GET", "/session/" + session + "/screenshot", null, "take a screenshot").getAsString());
     }
 
     /**
@@ -207,16 +212,16 @@ final class HeadlessChromium implements AutoCloseable {
      * window set back to {@code width} x {@code height} afterwards.
      */
     BufferedImage screenshotWhole(String cssSelector, int width, int height) throws IOException, InterruptedException {
-        String find = "const e = document.querySelector(" + Json.quote(cssSelector) + ");";
-        Number tall = (Number) script(find + " return Math.ceil(e.getBoundingClientRect().height);");
-        windowSize(width, Math.max(height, tall.intValue() + 200));
+        String find = "const e = document.querySelector(" + GSON.toJson(cssSelector) + ");";
+        int tall = script(find + " return Math.ceil(e.getBoundingClientRect().height);").getAsInt();
+        windowSize(width, Math.max(height, tall + 200));
         try {
             script(find + " e.scrollIntoView({block: 'start'}); return null;");
-            Map<?, ?> element = (Map<?, ?>) call("POST", "/session/" + session + "/element",
-                    "{\"using\": \"css selector\", \"value\": " + Json.quote(cssSelector) + "}", "find " + cssSelector);
-            String id = (String) element.get(ELEMENT);
-            return png((String) call("GET", "/session/" + session + "/element/" + id + "/screenshot", null,
-                    "take a screenshot of " + cssSelector));
+            JsonElement element = call("POST", "/session/" + session + "/element",
+                    Map.of("using", "css selector", "value", cssSelector), "find " + cssSelector);
+            String id = element.getAsJsonObject().get(ELEMENT).getAsString();
+            return png(call("GET", "/session/" + session + "/element/" + id + "/screenshot", null,
+                    "take a screenshot of " + cssSelector).getAsString());
         } finally {
             windowSize(width, height);
         }
@@ -230,25 +235,45 @@ final class HeadlessChromium implements AutoCloseable {
         return image;
     }
 
-    /** One WebDriver command; its {@code value}, or an exception with the driver's error. */
-    private Object call(String method, String path, String body, String what) throws IOException, InterruptedException {
+    /**
+     * One WebDriver command; its {@code value}, or an exception with the driver's error.
+     *
+     * @param body what Gson writes as the request's JSON (maps, lists, strings, numbers), or null for none
+     */
+    private JsonElement call(String method, String path, Object body, String what)
+            throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST)
                 .header("Content-Type", "application/json; charset=utf-8");
         request = body == null ? request.method(method, HttpRequest.BodyPublishers.noBody())
-                : request.method(method, HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                : request.method(method, HttpRequest.BodyPublishers.ofString(GSON.toJson(body), StandardCharsets.UTF_8));
         HttpResponse<String> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new IOException("could not " + what + ": " + e + "; chromedriver: " + driverLog(), e);
         }
-        Object value = ((Map<?, ?>) Json.parse(response.body())).get("value");
+        JsonElement value = value(response, what);
         if (response.statusCode() != 200) {
-            Map<?, ?> error = value instanceof Map<?, ?> m ? m : Map.of();
+            JsonObject error = value.isJsonObject() ? value.getAsJsonObject() : new JsonObject();
             throw new IOException("could not " + what + ": HTTP " + response.statusCode() + " " + error.get("error")
                     + ": " + error.get("message") + "; chromedriver: " + driverLog());
         }
         return value;
+    }
+
+    /** The {@code value} of a WebDriver response ({@code JsonNull} when it is null). */
+    private JsonElement value(HttpResponse<String> response, String what) throws IOException {
+        try {
+            JsonElement value = JsonParser.parseString(response.body()).getAsJsonObject().get("value");
+            if (value == null) {
+                throw new IOException("could not " + what + ": HTTP " + response.statusCode()
+                        + ", a response without a value: " + response.body());
+            }
+            return value;
+        } catch (JsonParseException | IllegalStateException e) {
+            throw new IOException("could not " + what + ": HTTP " + response.statusCode() + ", not a JSON object: "
+                    + response.body() + "; chromedriver: " + driverLog(), e);
+        }
     }
 
     private String driverLog() {

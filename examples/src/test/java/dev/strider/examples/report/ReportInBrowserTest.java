@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import dev.strider.examples.Main;
 import dev.strider.report.LayoutSvg;
 import java.awt.image.BufferedImage;
@@ -14,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
@@ -114,7 +116,7 @@ class ReportInBrowserTest {
     }
 
     private double ratio() throws IOException, InterruptedException {
-        return ((Number) chromium.script("return window.devicePixelRatio;")).doubleValue();
+        return chromium.script("return window.devicePixelRatio;").getAsDouble();
     }
 
     /**
@@ -128,45 +130,45 @@ class ReportInBrowserTest {
         double ratio = ratio();
 
         // The window: as large as the viewport, and not blank.
-        Map<?, ?> viewport = (Map<?, ?>) chromium.script(
-                "return {width: window.innerWidth, height: window.innerHeight};");
+        JsonObject viewport = chromium.script("return {width: window.innerWidth, height: window.innerHeight};")
+                .getAsJsonObject();
         BufferedImage window = chromium.screenshot();
         ImageIO.write(window, "png", shots.resolve(shot + ".png").toFile());
-        assertEquals(Math.round(((Number) viewport.get("width")).doubleValue() * ratio), window.getWidth(), page.toString());
-        assertEquals(Math.round(((Number) viewport.get("height")).doubleValue() * ratio), window.getHeight(), page.toString());
-        assertTrue(((Number) viewport.get("width")).intValue() <= WIDTH && ((Number) viewport.get("width")).intValue() > WIDTH / 2,
+        assertEquals(Math.round(viewport.get("width").getAsDouble() * ratio), window.getWidth(), page.toString());
+        assertEquals(Math.round(viewport.get("height").getAsDouble() * ratio), window.getHeight(), page.toString());
+        assertTrue(viewport.get("width").getAsInt() <= WIDTH && viewport.get("width").getAsInt() > WIDTH / 2,
                 "viewport " + viewport + " for a window of " + WIDTH + "x" + HEIGHT);
         assertTrue(Pixels.of(window).inkFraction() > 0.02, page + ": the window is blank");
 
         // Every drawing is laid out at the size its attributes give.
-        @SuppressWarnings("unchecked")
-        List<Object> sizes = (List<Object>) chromium.script(String.join("\n",
+        JsonArray sizes = chromium.script(String.join("\n",
                 "return [...document.querySelectorAll('svg.layout')].map(s => {",
                 "  const r = s.getBoundingClientRect();",
                 "  return s.id + ' ' + s.getAttribute('width') + 'x' + s.getAttribute('height')",
                 "      + ' drawn ' + r.width + 'x' + r.height;",
-                "});"));
+                "});")).getAsJsonArray();
         assertFalse(sizes.isEmpty(), page + " has no drawing");
-        for (Object size : sizes) {
-            String[] parts = ((String) size).split(" ");
+        for (JsonElement size : sizes) {
+            String[] parts = size.getAsString().split(" ");
             assertEquals(parts[1], parts[3], page + ": " + size);
         }
 
         // One drawing alone: its size, ink, colours, and the orange of its pad lanes.
-        Map<?, ?> chosen = (Map<?, ?>) chromium.script(String.join("\n",
+        JsonObject chosen = chromium.script(String.join("\n",
                 "const all = [...document.querySelectorAll('svg.layout')];",
                 "const svg = all.find(s => s.querySelector('.slot.pad')) || all[0];",
                 "let padArea = 0;",
                 "svg.querySelectorAll('.slot.pad').forEach(p => padArea += p.width.baseVal.value * p.height.baseVal.value);",
-                "return {id: svg.id, width: +svg.getAttribute('width'), height: +svg.getAttribute('height'), padArea};"));
-        BufferedImage drawing = chromium.screenshotWhole("#" + chosen.get("id"), WIDTH, HEIGHT);
+                "return {id: svg.id, width: +svg.getAttribute('width'), height: +svg.getAttribute('height'), padArea};"))
+                .getAsJsonObject();
+        BufferedImage drawing = chromium.screenshotWhole("#" + chosen.get("id").getAsString(), WIDTH, HEIGHT);
         ImageIO.write(drawing, "png", shots.resolve(shot + "-svg.png").toFile());
-        assertEquals(Math.round(((Number) chosen.get("width")).doubleValue() * ratio), drawing.getWidth(), "width of " + chosen);
-        assertEquals(Math.round(((Number) chosen.get("height")).doubleValue() * ratio), drawing.getHeight(), "height of " + chosen);
+        assertEquals(Math.round(chosen.get("width").getAsDouble() * ratio), drawing.getWidth(), "width of " + chosen);
+        assertEquals(Math.round(chosen.get("height").getAsDouble() * ratio), drawing.getHeight(), "height of " + chosen);
         Pixels pixels = Pixels.of(drawing);
         assertTrue(pixels.inkFraction() > 0.15, chosen + " is nearly blank: " + pixels.inkFraction());
         assertTrue(pixels.colours() >= 8, chosen + " has only " + pixels.colours() + " colours");
-        double padArea = ((Number) chosen.get("padArea")).doubleValue() * ratio * ratio;
+        double padArea = chosen.get("padArea").getAsDouble() * ratio * ratio;
         long orange = pixels.count(Integer.parseInt(LayoutSvg.PAD_FILL.substring(1), 16));
         if (padArea > 0) {
             // Labels and outlines cover part of each pad slot; most of it is orange.
