@@ -179,4 +179,19 @@ class LayoutTest {
         // A broadcast layout's logical size may exceed any array: only its buffer must fit.
         assertEquals(65536, Layout.strided("HW", new int[] {65536, 65536}, new int[] {0, 1}).bufferSize());
     }
+
+    @Test
+    void perDimBlockedAndBroadcast() {
+        Layout blocked = Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
+        assertTrue(blocked.isBlocked(1));
+        assertFalse(blocked.isBlocked(0) || blocked.isBlocked(2) || blocked.isBlocked(3));
+        assertFalse(blocked.isBroadcast(1), "a blocked dim's stride between blocks is 160");
+
+        Layout bias = Layout.strided("NCHW", new int[] {1, 64, 56, 56}, new int[] {0, 1, 0, 0});
+        assertFalse(bias.isBroadcast(0), "size 1: nothing repeats");
+        assertFalse(bias.isBroadcast(1));
+        assertTrue(bias.isBroadcast(2) && bias.isBroadcast(3));
+        assertTrue(bias.hasBroadcast());
+        assertFalse(Layout.packed("NCHW", 1, 64, 56, 56).hasBroadcast());
+    }
 }
