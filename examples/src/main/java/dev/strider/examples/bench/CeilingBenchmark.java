@@ -1,5 +1,6 @@
 package dev.strider.examples.bench;
 
+import dev.strider.layout.Layout;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +53,7 @@ public class CeilingBenchmark {
 
     /** The bytes the ceiling copies for a case: half its bytes moved, which are always even. */
     static long halfOf(Case c) {
-        if (c.bytes() % 2 != 0 || c.bytes() / 2 > Integer.MAX_VALUE - 8) {
+        if (c.bytes() % 2 != 0 || c.bytes() / 2 > Layout.MAX_BUFFER) {
             throw new IllegalStateException(c + " moves " + c.bytes() + " bytes: not an even count a byte[] can halve");
         }
         return c.bytes() / 2;
