@@ -10,7 +10,6 @@ import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_f32;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_create;
-import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_strides;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_tag;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_get_size;
@@ -177,13 +176,8 @@ public final class OneDnnReorder implements AutoCloseable {
         dnnl_memory_desc md = new dnnl_memory_desc();
         long[] dims = spec.dims();
         int type = OneDnn.dataType(spec.type());
-        if (spec.tag() != null) {
-            OneDnn.check(dnnl_memory_desc_create_with_tag(md, dims.length, dims, type, OneDnn.formatTag(spec.tag())),
-                    "dnnl_memory_desc_create_with_tag(" + spec + ")");
-        } else {
-            OneDnn.check(dnnl_memory_desc_create_with_strides(md, dims.length, dims, type, spec.strides()),
-                    "dnnl_memory_desc_create_with_strides(" + spec + ")");
-        }
+        OneDnn.check(dnnl_memory_desc_create_with_tag(md, dims.length, dims, type, OneDnn.formatTag(spec.tag())),
+                "dnnl_memory_desc_create_with_tag(" + spec + ")");
         releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(md)));
         return md;
     }
@@ -240,11 +234,6 @@ public final class OneDnnReorder implements AutoCloseable {
                 "destination")).get(values);
     }
 
-    /** Copies the whole source buffer back out: for checks that the reorder left it alone. */
-    public void copySourceOut(float[] values) {
-        ((FloatPointer) buffer(sourceData, source, sourceElements, values.length, DataType.F32, "source")).get(values);
-    }
-
     private Pointer buffer(Pointer data, MemorySpec spec, long elements, int length, DataType type, String side) {
         checkOpen();
         if (spec.type() != type) {
@@ -265,14 +254,6 @@ public final class OneDnnReorder implements AutoCloseable {
     /** Elements of the destination buffer, pad lanes included. */
     public long destinationElements() {
         return destinationElements;
-    }
-
-    public MemorySpec source() {
-        return source;
-    }
-
-    public MemorySpec destination() {
-        return destination;
     }
 
     private void checkOpen() {

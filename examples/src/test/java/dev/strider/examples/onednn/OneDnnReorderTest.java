@@ -47,24 +47,6 @@ class OneDnnReorderTest {
     }
 
     @Test
-    void explicitStridesWorkLikeATag() {
-        // NCHW 1x3x2x2 in NHWC order: strides {12, 1, 6, 3}.
-        try (OneDnnReorder r = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 3, 2, 2),
-                MemorySpec.strided(DataType.F32, new long[] {1, 3, 2, 2}, new long[] {12, 1, 6, 3}))) {
-            float[] src = new float[12];
-            for (int i = 0; i < 12; i++) {
-                src[i] = i;
-            }
-            r.copyIn(src);
-            r.execute();
-            float[] dst = new float[12];
-            r.copyOut(dst);
-            // dst[(h*2 + w)*3 + c] = src[c*4 + h*2 + w]
-            assertArrayEquals(new float[] {0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}, dst);
-        }
-    }
-
-    @Test
     void aSourceScaleConvertsUnsignedBytes() {
         try (OneDnnReorder r = OneDnnReorder.create(MemorySpec.tagged(DataType.U8, "nhwc", 1, 2, 1, 2),
                 MemorySpec.tagged(DataType.F32, "nchw", 1, 2, 1, 2), 0.5f)) {
@@ -88,8 +70,6 @@ class OneDnnReorderTest {
         IllegalArgumentException dims = assertThrows(IllegalArgumentException.class,
                 () -> OneDnnReorder.create(nchw, MemorySpec.tagged(DataType.F32, "nchw", 1, 16, 5, 4)));
         assertTrue(dims.getMessage().contains("keeps the dims"), dims.getMessage());
-        assertThrows(IllegalArgumentException.class,
-                () -> MemorySpec.strided(DataType.F32, new long[] {2, 2}, new long[] {2, -1}));
         assertThrows(IllegalArgumentException.class, () -> MemorySpec.tagged(DataType.F32, "nchw", 1, 0, 5, 4));
     }
 
