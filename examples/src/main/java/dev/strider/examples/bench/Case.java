@@ -22,50 +22,61 @@ import java.util.Random;
 public enum Case {
 
     NCHW_TO_NHWC_LARGE("nchwToNhwcLarge", "NCHW→NHWC f32 1×64×256×256", Kind.TRANSPOSE,
-            reorder(Layout.packed("NCHW", Tensors.LARGE), Layout.of("NCHW", Tensors.LARGE, "nhwc")),
+            reorder(Layout.packed("NCHW", Dims.LARGE), Layout.of("NCHW", Dims.LARGE, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
     NHWC_TO_NCHW_LARGE("nhwcToNchwLarge", "NHWC→NCHW f32 1×64×256×256", Kind.TRANSPOSE,
-            reorder(Layout.of("NCHW", Tensors.LARGE, "nhwc"), Layout.packed("NCHW", Tensors.LARGE)),
+            reorder(Layout.of("NCHW", Dims.LARGE, "nhwc"), Layout.packed("NCHW", Dims.LARGE)),
             OneDnnPeer.reorder("nhwc", "nchw")),
     NCHW_TO_NHWC_IMAGE("nchwToNhwcImage", "NCHW→NHWC f32 1×3×224×224", Kind.TRANSPOSE,
-            reorder(Layout.packed("NCHW", Tensors.IMAGE), Layout.of("NCHW", Tensors.IMAGE, "nhwc")),
+            reorder(Layout.packed("NCHW", Dims.IMAGE), Layout.of("NCHW", Dims.IMAGE, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
     NHWC_TO_NCHW_IMAGE("nhwcToNchwImage", "NHWC→NCHW f32 1×3×224×224", Kind.TRANSPOSE,
-            reorder(Layout.of("NCHW", Tensors.IMAGE, "nhwc"), Layout.packed("NCHW", Tensors.IMAGE)),
+            reorder(Layout.of("NCHW", Dims.IMAGE, "nhwc"), Layout.packed("NCHW", Dims.IMAGE)),
             OneDnnPeer.reorder("nhwc", "nchw")),
     TO_BLOCKED_64("toBlocked64", "nchw→nChw16c f32 1×64×56×56", Kind.BLOCKED,
-            reorder(Layout.packed("NCHW", Tensors.FEATURES), Layout.of("NCHW", Tensors.FEATURES, "nChw16c")),
+            reorder(Layout.packed("NCHW", Dims.FEATURES), Layout.of("NCHW", Dims.FEATURES, "nChw16c")),
             OneDnnPeer.reorder("nchw", "nChw16c")),
     FROM_BLOCKED_64("fromBlocked64", "nChw16c→nchw f32 1×64×56×56", Kind.BLOCKED,
-            reorder(Layout.of("NCHW", Tensors.FEATURES, "nChw16c"), Layout.packed("NCHW", Tensors.FEATURES)),
+            reorder(Layout.of("NCHW", Dims.FEATURES, "nChw16c"), Layout.packed("NCHW", Dims.FEATURES)),
             OneDnnPeer.reorder("nChw16c", "nchw")),
     TO_BLOCKED_17("toBlocked17", "nchw→nChw16c f32 1×17×56×56 (tail)", Kind.BLOCKED,
-            reorder(Layout.packed("NCHW", Tensors.TAIL), Layout.of("NCHW", Tensors.TAIL, "nChw16c")),
+            reorder(Layout.packed("NCHW", Dims.TAIL), Layout.of("NCHW", Dims.TAIL, "nChw16c")),
             OneDnnPeer.reorder("nchw", "nChw16c")),
     FROM_BLOCKED_17("fromBlocked17", "nChw16c→nchw f32 1×17×56×56 (tail)", Kind.BLOCKED,
-            reorder(Layout.of("NCHW", Tensors.TAIL, "nChw16c"), Layout.packed("NCHW", Tensors.TAIL)),
+            reorder(Layout.of("NCHW", Dims.TAIL, "nChw16c"), Layout.packed("NCHW", Dims.TAIL)),
             OneDnnPeer.reorder("nChw16c", "nchw")),
     TO_TINY_BLOCKED("toTinyBlocked", "nchw→nChw8c f32 1×17×5×4 (tiny)", Kind.TINY,
-            reorder(Layout.packed("NCHW", Tensors.TINY), Layout.of("NCHW", Tensors.TINY, "nChw8c")),
+            reorder(Layout.packed("NCHW", Dims.TINY), Layout.of("NCHW", Dims.TINY, "nChw8c")),
             OneDnnPeer.reorder("nchw", "nChw8c")),
     NCHW_TO_NHWC_TINY("nchwToNhwcTiny", "NCHW→NHWC f32 1×3×8×8 (tiny)", Kind.TINY,
-            reorder(Layout.packed("NCHW", Tensors.THUMB), Layout.of("NCHW", Tensors.THUMB, "nhwc")),
+            reorder(Layout.packed("NCHW", Dims.THUMB), Layout.of("NCHW", Dims.THUMB, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
     NORMALIZE_IMAGE("normalizeImage", "u8 NHWC→f32 NCHW normalize 1×3×224×224", Kind.ELEMENT_WISE,
-            List.of(new Operand(Layout.of("NCHW", Tensors.IMAGE, "nhwc"), DataType.U8)),
-            new Operand(Layout.packed("NCHW", Tensors.IMAGE), DataType.F32),
+            List.of(new Operand(Layout.of("NCHW", Dims.IMAGE, "nhwc"), DataType.U8)),
+            new Operand(Layout.packed("NCHW", Dims.IMAGE), DataType.F32),
             new OneDnnPeer("nhwc", "nchw", (float) (1 / 127.5)),
             "oneDNN: its u8→f32 reorder with a scale of 1/127.5 but no −1 shift (oneDNN's zero points are for"
                     + " integer destinations only), so it does a little less than the other contenders"),
     FLIP_IMAGE("flipImage", "flip W (stride −1) f32 1×3×224×224", Kind.ELEMENT_WISE,
-            List.of(new Operand(Layout.packed("NCHW", Tensors.IMAGE), DataType.F32)),
-            new Operand(Layout.packed("NCHW", Tensors.IMAGE), DataType.F32), null,
+            List.of(new Operand(Layout.packed("NCHW", Dims.IMAGE), DataType.F32)),
+            new Operand(Layout.packed("NCHW", Dims.IMAGE), DataType.F32), null,
             "oneDNN: n/a, its memory descriptors take no negative strides"),
     ADD_BIAS("addBias", "bias add f32 1×64×56×56 + 1×64×1×1", Kind.ELEMENT_WISE,
-            List.of(new Operand(Layout.packed("NCHW", Tensors.FEATURES), DataType.F32),
-                    new Operand(Layout.packed("NCHW", Tensors.CHANNELS), DataType.F32)),
-            new Operand(Layout.packed("NCHW", Tensors.FEATURES), DataType.F32), null,
+            List.of(new Operand(Layout.packed("NCHW", Dims.FEATURES), DataType.F32),
+                    new Operand(Layout.packed("NCHW", Dims.CHANNELS), DataType.F32)),
+            new Operand(Layout.packed("NCHW", Dims.FEATURES), DataType.F32), null,
             "oneDNN: n/a, a binary op, not a reorder");
+
+    /** The logical NCHW sizes of the cases' tensors. */
+    private static final class Dims {
+        static final int[] LARGE = {1, 64, 256, 256};
+        static final int[] FEATURES = {1, 64, 56, 56};
+        static final int[] CHANNELS = {1, 64, 1, 1};
+        static final int[] TAIL = {1, 17, 56, 56};
+        static final int[] TINY = {1, 17, 5, 4};
+        static final int[] THUMB = {1, 3, 8, 8};
+        static final int[] IMAGE = {1, 3, 224, 224};
+    }
 
     /** Which goals of the targets issue apply. */
     public enum Kind {
@@ -161,19 +172,27 @@ public enum Case {
         return bytesRead() + bytesWritten();
     }
 
+    /** A random f32 input for the first operand: {@link #randomFloatInput(Random, int)} of input 0. */
+    public float[] randomFloatInput(Random random) {
+        return randomFloatInput(random, 0);
+    }
+
     /**
-     * A random f32 input for the first operand, as any contender may be handed it: values in
+     * A random f32 input for an operand, as any contender may be handed it: values in
      * [-0.5, 0.5) on the logical elements and zeros in pad lanes (written through the generic
      * reorder from a packed tensor, which zero-fills them).
      */
-    public float[] randomFloatInput(Random random) {
-        Operand in = inputs.get(0);
+    public float[] randomFloatInput(Random random, int operand) {
+        Operand in = inputs.get(operand);
         if (in.type() != DataType.F32) {
             throw new IllegalStateException(id + " reads " + in.type() + ", not f32");
         }
         Layout layout = in.layout();
         Layout packed = Layout.packed(layout.dims(), layout.sizes());
-        float[] plain = Tensors.random(random, packed.bufferSize());
+        float[] plain = new float[packed.bufferSize()];
+        for (int i = 0; i < plain.length; i++) {
+            plain[i] = random.nextFloat() - 0.5f;
+        }
         float[] input = new float[layout.bufferSize()];
         FloatKernels.reorder(plain, packed, input, layout);
         return input;

@@ -30,7 +30,7 @@ final class GenericOps {
     static final class Image implements ImageOps {
         private static final Layout PLANAR = Case.FLIP_IMAGE.output().layout();
         private static final SliceWindow FLIP =
-                SliceWindow.of(PLANAR, new int[4], Tensors.IMAGE, new int[] {1, 1, 1, -1});
+                SliceWindow.of(PLANAR, new int[4], PLANAR.sizes(), new int[] {1, 1, 1, -1});
 
         @Override
         public void normalize(byte[] pixels, float[] planar) {

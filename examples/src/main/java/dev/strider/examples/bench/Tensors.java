@@ -1,5 +1,6 @@
 package dev.strider.examples.bench;
 
+import dev.strider.examples.onednn.DataType;
 import java.util.Random;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -8,29 +9,24 @@ import org.openjdk.jmh.annotations.State;
 /**
  * The inputs and outputs of every Java contender of every {@link Case}, allocated once per
  * thread outside the measured code, so that {@link TargetsBenchmark} and {@link BaselinesBenchmark}
- * move the same bytes. Inputs hold random values in [-0.5, 0.5); blocked inputs hold zeros in
- * their pad lanes, as oneDNN's format requires of them.
+ * move the same bytes. Every buffer is sized from its case's layouts, the bytes the report counts;
+ * a buffer several cases share is checked to be the size each of them counts. Inputs hold random
+ * values in [-0.5, 0.5) ({@link Case#randomFloatInput}); blocked inputs hold zeros in their pad
+ * lanes, as oneDNN's format requires of them.
  */
 @State(Scope.Thread)
 public class Tensors {
 
-    static final int[] LARGE = {1, 64, 256, 256};
-    static final int[] FEATURES = {1, 64, 56, 56};
-    static final int[] CHANNELS = {1, 64, 1, 1};
-    static final int[] TAIL = {1, 17, 56, 56};
-    static final int[] TINY = {1, 17, 5, 4};
-    static final int[] THUMB = {1, 3, 8, 8};
-    static final int[] IMAGE = {1, 3, 224, 224};
-
+    /** NCHW 1x64x256x256, read as NCHW and as NHWC. */
     float[] large;
     float[] largeOut;
-    /** Read as NCHW, as NHWC and as nChw16c (64 channels have no pad lanes). */
+    /** 1x64x56x56, read as NCHW, as nChw16c (64 channels have no pad lanes) and as the bias add's x. */
     float[] features;
     float[] featuresOut;
     /** 17 channels; the nChw16c output pads them to 32. */
     float[] tail;
     float[] tailOut;
-    /** {@link #tail} in nChw16c, pad lanes zero: the input of fromBlocked17. */
+    /** 1x17x56x56 in nChw16c, pad lanes zero: the input of fromBlocked17. */
     float[] tailBlocked;
     float[] tailPlainOut;
     /** 17 channels; the nChw8c output pads them to 24. */
@@ -39,38 +35,57 @@ public class Tensors {
     /** 1x3x8x8. */
     float[] thumb;
     float[] thumbOut;
+    /** 1x3x224x224, read as NCHW and as NHWC. */
     float[] picture;
     float[] pictureOut;
+    /** u8 1x3x224x224 NHWC. */
     byte[] pixels;
+    /** 1x64x1x1. */
     float[] bias;
 
     @Setup
     public void setUp() {
         Random r = new Random(1);
-        large = random(r, 64 * 256 * 256);
-        largeOut = new float[large.length];
-        features = random(r, 64 * 56 * 56);
-        featuresOut = new float[features.length];
-        tail = random(r, 17 * 56 * 56);
-        tailOut = new float[32 * 56 * 56];
-        tailBlocked = Case.FROM_BLOCKED_17.randomFloatInput(r);
-        tailPlainOut = new float[tail.length];
-        tiny = random(r, 17 * 5 * 4);
-        tinyOut = new float[24 * 5 * 4];
-        thumb = random(r, 3 * 8 * 8);
-        thumbOut = new float[thumb.length];
-        picture = random(r, 3 * 224 * 224);
-        pictureOut = new float[picture.length];
-        pixels = new byte[picture.length];
-        r.nextBytes(pixels);
-        bias = random(r, 64);
+        large = input(r, Case.NCHW_TO_NHWC_LARGE, Case.NHWC_TO_NCHW_LARGE);
+        largeOut = output(Case.NCHW_TO_NHWC_LARGE, Case.NHWC_TO_NCHW_LARGE);
+        features = input(r, Case.TO_BLOCKED_64, Case.FROM_BLOCKED_64, Case.ADD_BIAS);
+        featuresOut = output(Case.TO_BLOCKED_64, Case.FROM_BLOCKED_64, Case.ADD_BIAS);
+        tail = input(r, Case.TO_BLOCKED_17);
+        tailOut = output(Case.TO_BLOCKED_17);
+        tailBlocked = input(r, Case.FROM_BLOCKED_17);
+        tailPlainOut = output(Case.FROM_BLOCKED_17);
+        tiny = input(r, Case.TO_TINY_BLOCKED);
+        tinyOut = output(Case.TO_TINY_BLOCKED);
+        thumb = input(r, Case.NCHW_TO_NHWC_TINY);
+        thumbOut = output(Case.NCHW_TO_NHWC_TINY);
+        picture = input(r, Case.NCHW_TO_NHWC_IMAGE, Case.NHWC_TO_NCHW_IMAGE, Case.FLIP_IMAGE);
+        pictureOut = output(Case.NCHW_TO_NHWC_IMAGE, Case.NHWC_TO_NCHW_IMAGE, Case.NORMALIZE_IMAGE, Case.FLIP_IMAGE);
+        pixels = Case.NORMALIZE_IMAGE.randomByteInput(r);
+        bias = Case.ADD_BIAS.randomFloatInput(r, 1);
     }
 
-    static float[] random(Random r, int n) {
-        float[] a = new float[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = r.nextFloat() - 0.5f;
+    /** A random input for the first input of {@code owner}, which {@code sharers} read as their first input too. */
+    private static float[] input(Random r, Case owner, Case... sharers) {
+        float[] buffer = owner.randomFloatInput(r);
+        for (Case c : sharers) {
+            requireSize(buffer.length, c.inputs().get(0), c, "input");
         }
-        return a;
+        return buffer;
+    }
+
+    /** The output buffer of {@code owner}, which {@code sharers} write too. */
+    private static float[] output(Case owner, Case... sharers) {
+        requireSize(owner.output().layout().bufferSize(), owner.output(), owner, "output");
+        for (Case c : sharers) {
+            requireSize(owner.output().layout().bufferSize(), c.output(), c, "output");
+        }
+        return new float[owner.output().layout().bufferSize()];
+    }
+
+    private static void requireSize(int length, Case.Operand operand, Case c, String side) {
+        if (operand.type() != DataType.F32 || operand.layout().bufferSize() != length) {
+            throw new IllegalStateException(c + " counts its " + side + " as " + operand.type() + " "
+                    + operand.layout().bufferSize() + " elements, but shares a float[" + length + "]");
+        }
     }
 }
