@@ -29,6 +29,7 @@ final class Chart {
     static final int WIDTH = 980;
     private static final int LABELS = 300;
     private static final int RIGHT = 60;
+    /** Where the plot starts below a two-line subtitle; each further subtitle line moves it 15 px down. */
     private static final int TOP = 108;
     private static final int BAR = 11;
     private static final int BAR_GAP = 2;
@@ -59,8 +60,11 @@ final class Chart {
         double step = max <= 1.5 ? 0.1 : max <= 3 ? 0.25 : max <= 6 ? 0.5 : 1;
         double axisMax = Math.ceil(max / step - 1e-9) * step;
         int plot = WIDTH - LABELS - RIGHT;
+        List<String> subtitle = subtitle(results);
+        int shift = 15 * Math.max(0, subtitle.size() - 2);
+        int top = TOP + shift;
         int groupHeight = bars.size() * (BAR + BAR_GAP) - BAR_GAP;
-        int height = TOP + results.cases().size() * (groupHeight + GROUP_GAP) + AXIS;
+        int height = top + results.cases().size() * (groupHeight + GROUP_GAP) + AXIS;
 
         StringBuilder svg = new StringBuilder();
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(height)
@@ -68,20 +72,20 @@ final class Chart {
                 .append(" font-size=\"12\">\n");
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
         text(svg, 12, 22, "start", 15, "bold", "Throughput relative to System.arraycopy of the same bytes (longer is faster)");
-        List<String> subtitle = subtitle(results);
-        text(svg, 12, 40, "start", 11, "normal", subtitle.get(0));
-        text(svg, 12, 55, "start", 11, "normal", subtitle.get(1));
+        for (int i = 0; i < subtitle.size(); i++) {
+            text(svg, 12, 40 + 15 * i, "start", 11, "normal", subtitle.get(i));
+        }
 
         int x = 12;
         for (Contender k : bars) {
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"66\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
-                    x, COLOURS.get(k)));
-            text(svg, x + 17, 76, "start", 12, "normal", k.label());
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
+                    x, 66 + shift, COLOURS.get(k)));
+            text(svg, x + 17, 76 + shift, "start", 12, "normal", k.label());
             x += 29 + 7 * k.label().length();
         }
-        text(svg, x + 10, 76, "start", 11, "normal", "bold value: the best generated target");
+        text(svg, x + 10, 76 + shift, "start", 11, "normal", "bold value: the best generated target");
 
-        int plotTop = TOP - 8;
+        int plotTop = top - 8;
         int plotBottom = height - AXIS + 4;
         for (int i = 0; i * step <= axisMax + 1e-9; i++) {
             double v = i * step;
@@ -99,7 +103,7 @@ final class Chart {
         text(svg, LABELS + plot / 2.0, height - 8, "middle", 12, "normal",
                 "throughput ÷ arraycopy throughput (same bytes read + written)");
 
-        int y = TOP;
+        int y = top;
         for (CaseResult c : results.cases()) {
             List<String> title = wrap(c.title());
             for (int i = 0; i < title.size(); i++) {
@@ -151,16 +155,30 @@ final class Chart {
         return split < 0 ? List.of(title) : List.of(title.substring(0, split), title.substring(split + 1));
     }
 
-    /** Two lines: when and on what; oneDNN's threads and how JMH ran. */
-    private static List<String> subtitle(Results results) {
-        Results.Machine m = results.machine();
-        Results.Settings s = results.settings();
-        String date = Format.day(results.date());
-        return List.of(date + " · " + m.cpu() + ", " + m.cores() + (m.cores() == 1 ? " core" : " cores") + " · "
-                        + m.jvm() + " · vector shape " + m.vectorBits() + " bits",
-                m.oneDnn() + ", OMP_NUM_THREADS=" + m.ompNumThreads() + " · JMH " + s.mode() + ": " + s.forks()
-                        + " fork(s), " + s.warmupIterations() + " × " + s.warmupMillis() + " ms warm-up, "
-                        + s.measurementIterations() + " × " + s.measurementMillis() + " ms measured");
+    /**
+     * The run's description ({@link Format#run}, as the report's header says it) in lines that fit
+     * the chart's width at 11 px (about 7 px a character): broken after a clause ({@code , ; .})
+     * where one fits, else at any space.
+     */
+    static List<String> subtitle(Results results) {
+        int max = (WIDTH - 24) / 7;
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String clause : Format.run(results).split("(?<=[,;.]) ")) {
+            if (line.length() > 0 && line.length() + 1 + clause.length() > max) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            for (String word : clause.split(" ")) {
+                if (line.length() > 0 && line.length() + 1 + word.length() > max) {
+                    lines.add(line.toString());
+                    line.setLength(0);
+                }
+                line.append(line.length() > 0 ? " " : "").append(word);
+            }
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     private static void text(StringBuilder svg, double x, double y, String anchor, int size, String weight, String s) {

@@ -1,9 +1,14 @@
 package dev.strider.examples.bench;
 
+import dev.strider.examples.bench.Results.Machine;
+import dev.strider.examples.bench.Results.Settings;
 import java.math.BigDecimal;
 import java.math.MathContext;
 
-/** How the report and the chart write numbers: three significant digits, never scientific notation. */
+/**
+ * How the report and the chart write numbers (three significant digits, never scientific
+ * notation) and describe the run they show.
+ */
 final class Format {
 
     private Format() {
@@ -39,5 +44,24 @@ final class Format {
     /** A ratio as a multiple: {@code 1.48×}. */
     static String times(double ratio) {
         return significant(ratio) + "×";
+    }
+
+    /**
+     * Where and how a run was measured, for the report's header and the chart's subtitle alike:
+     * date, machine, JVM, vector shape, oneDNN and its threads (all cores' too when that ran),
+     * the JMH settings, and the benchmarks chosen when not all were.
+     */
+    static String run(Results results) {
+        Machine m = results.machine();
+        Settings s = results.settings();
+        return "Measured " + day(results.date()) + " on " + m.cpu() + " (" + m.cores()
+                + (m.cores() == 1 ? " core" : " cores") + ", " + m.os() + "), " + m.jvm() + " (" + m.jvmVendor()
+                + "), preferred vector shape " + (m.vectorBits() > 0 ? m.vectorBits() + " bits" : "unknown") + "; "
+                + m.oneDnn() + ", OMP_NUM_THREADS=" + m.ompNumThreads()
+                + (s.oneDnnAllCoresThreads() > 1 ? " (all cores: " + s.oneDnnAllCoresThreads() + ")" : "")
+                + ". JMH " + s.mode() + " mode: " + s.forks() + (s.forks() == 1 ? " fork, " : " forks, ")
+                + s.warmupIterations() + " × " + s.warmupMillis() + " ms warm-up and " + s.measurementIterations()
+                + " × " + s.measurementMillis() + " ms measured iterations"
+                + (".*".equals(s.include()) ? "" : ", benchmarks matching `" + s.include() + "`") + ".";
     }
 }

@@ -3,8 +3,6 @@ package dev.strider.examples.bench;
 import dev.strider.examples.bench.Results.CaseResult;
 import dev.strider.examples.bench.Results.ContenderResult;
 import dev.strider.examples.bench.Results.GoalCheck;
-import dev.strider.examples.bench.Results.Machine;
-import dev.strider.examples.bench.Results.Settings;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +22,7 @@ final class Report {
     static String markdown(Results results) {
         StringBuilder md = new StringBuilder();
         md.append("<!-- Written by dev.strider.examples.bench.Suite from results.json; re-render with --render-only. -->\n\n");
-        md.append(header(results)).append("\n\n");
+        md.append(Format.run(results)).append("\n\n");
         md.append("Throughput in GB/s: (bytes read + bytes written) per call over the time per call; **bold** is the best"
                 + " generated target. ×ceiling: the best target's throughput over `System.arraycopy`'s of the same bytes."
                 + " ×oneDNN: oneDNN's time over the best target's (above 1: faster than oneDNN). ✓ and ✗ check the goals"
@@ -79,22 +77,6 @@ final class Report {
         md.append("\nGoals met: ").append(met).append(" of ").append(checked).append(" checked.\n");
         md.append("\n![Throughput relative to the arraycopy ceiling](ratios.svg)\n");
         return md.toString();
-    }
-
-    /** Where and how: date, machine, JVM, vector shape, oneDNN and its threads, JMH settings. */
-    static String header(Results results) {
-        Machine m = results.machine();
-        Settings s = results.settings();
-        String date = Format.day(results.date());
-        return "Measured " + date + " on " + m.cpu() + " (" + m.cores() + (m.cores() == 1 ? " core" : " cores") + ", "
-                + m.os() + "), " + m.jvm() + " (" + m.jvmVendor() + "), preferred vector shape "
-                + (m.vectorBits() > 0 ? m.vectorBits() + " bits" : "unknown") + "; " + m.oneDnn()
-                + ", OMP_NUM_THREADS=" + m.ompNumThreads()
-                + (s.oneDnnAllCoresThreads() > 1 ? " (all cores: " + s.oneDnnAllCoresThreads() + ")" : "") + ". JMH " + s.mode() + " mode: " + s.forks()
-                + (s.forks() == 1 ? " fork, " : " forks, ") + s.warmupIterations() + " × " + s.warmupMillis()
-                + " ms warm-up and " + s.measurementIterations() + " × " + s.measurementMillis()
-                + " ms measured iterations" + (".*".equals(s.include()) ? "" : ", benchmarks matching `" + s.include() + "`")
-                + ".";
     }
 
     /** {@code ✓ best target ≥ 1.2× oneDNN: 1.48×}, or {@code · ... : not measured}. */

@@ -73,6 +73,21 @@ class ChartTest {
     }
 
     @Test
+    void theSubtitleIsTheReportsHeaderBrokenAfterClauses() throws Exception {
+        List<String> texts = texts(parse(Chart.svg(Samples.results())));
+        List<String> subtitle = List.of(
+                "Measured 2025-11-21 on Test CPU (2 cores, Linux 6.1 amd64), OpenJDK 64-Bit Server VM 17.0.15"
+                        + " (Eclipse Adoptium),",
+                "preferred vector shape 256 bits; oneDNN 3.11.0, CPU runtime omp, ISA avx2, OMP_NUM_THREADS=1"
+                        + " (all cores: 2). JMH quick mode: 1 fork,",
+                "2 × 500 ms warm-up and 3 × 300 ms measured iterations.");
+        // after the title, before the legend
+        assertEquals(subtitle, texts.subList(1, 4));
+        assertEquals(Contender.SCALAR.label(), texts.get(4));
+        assertTrue(Report.markdown(Samples.results()).contains("\n\n" + String.join(" ", subtitle) + "\n\n"));
+    }
+
+    @Test
     void longTitlesWrapAtTheMiddleSpace() {
         assertEquals(List.of("nchw→nChw16c f32 1×17×56×56 (tail)"), Chart.wrap("nchw→nChw16c f32 1×17×56×56 (tail)"));
         assertEquals(List.of("u8 NHWC→f32 NCHW ×1/127.5−1,", "scale and shift 1×3×224×224"),

@@ -2,6 +2,9 @@ package dev.strider.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.strider.examples.bench.Results.Machine;
+import dev.strider.examples.bench.Results.Settings;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FormatTest {
@@ -29,5 +32,21 @@ class FormatTest {
         assertEquals("960 B", Report.bytes(960));
         assertEquals("3.28 kB", Report.bytes(3_280));
         assertEquals("33.6 MB", Report.bytes(33_554_432));
+    }
+
+    @Test
+    void theRunIsDescribedWithEveryChoiceThatShapedIt() {
+        assertEquals("Measured 2025-11-21 on Test CPU (2 cores, Linux 6.1 amd64), OpenJDK 64-Bit Server VM 17.0.15"
+                + " (Eclipse Adoptium), preferred vector shape 256 bits; oneDNN 3.11.0, CPU runtime omp, ISA avx2,"
+                + " OMP_NUM_THREADS=1 (all cores: 2). JMH quick mode: 1 fork, 2 × 500 ms warm-up and 3 × 300 ms measured"
+                + " iterations.", Format.run(Samples.results()));
+        Results r = new Results(Results.SCHEMA, "2025-11-22T08:00:00Z", 1,
+                new Machine("Test CPU", 1, "Linux 6.1 amd64", "OpenJDK 64-Bit Server VM 25", "Eclipse Adoptium", 0, 0,
+                        "unset", "oneDNN did not load: no library"),
+                new Settings("full", 2, 5, 1000, 10, 1000, "Tiny", List.of(), 0), List.of());
+        assertEquals("Measured 2025-11-22 on Test CPU (1 core, Linux 6.1 amd64), OpenJDK 64-Bit Server VM 25"
+                + " (Eclipse Adoptium), preferred vector shape unknown; oneDNN did not load: no library,"
+                + " OMP_NUM_THREADS=unset. JMH full mode: 2 forks, 5 × 1000 ms warm-up and 10 × 1000 ms measured"
+                + " iterations, benchmarks matching `Tiny`.", Format.run(r));
     }
 }
