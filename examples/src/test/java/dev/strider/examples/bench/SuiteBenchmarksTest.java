@@ -1,6 +1,8 @@
 package dev.strider.examples.bench;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,9 +25,6 @@ import org.openjdk.jmh.annotations.Param;
  * running JMH.
  */
 class SuiteBenchmarksTest {
-
-    private static final List<Class<?>> SUITE = List.of(TargetsBenchmark.class, BaselinesBenchmark.class,
-            CeilingBenchmark.class, OneDnnBenchmark.class);
 
     private static Set<String> methods(Class<?> type) {
         return Arrays.stream(type.getMethods()).filter(m -> m.isAnnotationPresent(Benchmark.class))
@@ -61,18 +61,39 @@ class SuiteBenchmarksTest {
         assertEquals(EnumSet.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.GENERIC), contenders);
     }
 
+    /** A benchmark method of the suite, the target parameter JMH would give it, and what it measures. */
+    private record Named(String benchmark, String target, Case expectedCase, Contender expectedContender) {
+    }
+
     @Test
-    void everyBenchmarkMethodIsReadBackAsItsCaseAndContender() {
-        for (Class<?> type : SUITE) {
-            for (String m : methods(type)) {
-                String name = type.getName() + "." + m;
-                Case c = Case.ofBenchmark(name);
-                Contender k = Contender.of(name, Map.of("target", "scalar"));
-                String expected = type == BaselinesBenchmark.class ? (m.endsWith("Hand") ? "HAND" : "NAIVE")
-                        : type == CeilingBenchmark.class ? "ARRAYCOPY" : type == OneDnnBenchmark.class ? "ONEDNN" : "SCALAR";
-                assertEquals(expected, k.name(), name);
-                assertTrue(m.startsWith(c.id()), name);
-            }
+    void benchmarkMethodsAreReadBackAsTheCaseAndContenderTheyMeasure() {
+        List<Named> named = List.of(
+                new Named("TargetsBenchmark.toBlocked64", "scalar", Case.TO_BLOCKED_64, Contender.SCALAR),
+                new Named("TargetsBenchmark.nhwcToNchwLarge", "vector", Case.NHWC_TO_NCHW_LARGE, Contender.VECTOR),
+                new Named("TargetsBenchmark.normalizeImage", "threads", Case.NORMALIZE_IMAGE, Contender.THREADS),
+                new Named("TargetsBenchmark.addBias", "generic", Case.ADD_BIAS, Contender.GENERIC),
+                new Named("BaselinesBenchmark.fromBlocked17Naive", "scalar", Case.FROM_BLOCKED_17, Contender.NAIVE),
+                new Named("BaselinesBenchmark.toBlocked17Hand", "scalar", Case.TO_BLOCKED_17, Contender.HAND),
+                new Named("BaselinesBenchmark.nchwToNhwcImageHand", "scalar", Case.NCHW_TO_NHWC_IMAGE, Contender.HAND),
+                new Named("BaselinesBenchmark.flipImageNaive", "scalar", Case.FLIP_IMAGE, Contender.NAIVE),
+                new Named("CeilingBenchmark.toTinyBlocked", "scalar", Case.TO_TINY_BLOCKED, Contender.ARRAYCOPY),
+                new Named("CeilingBenchmark.addBias", "scalar", Case.ADD_BIAS, Contender.ARRAYCOPY),
+                new Named("OneDnnBenchmark.nchwToNhwcTiny", "scalar", Case.NCHW_TO_NHWC_TINY, Contender.ONEDNN),
+                new Named("OneDnnBenchmark.fromBlocked64", "scalar", Case.FROM_BLOCKED_64, Contender.ONEDNN));
+        List<String> suite = Suite.benchmarks(Pattern.compile(".*"));
+        for (Named n : named) {
+            String name = "dev.strider.examples.bench." + n.benchmark();
+            assertTrue(suite.contains(name), name + " is a benchmark of the suite");
+            assertSame(n.expectedCase(), Case.ofBenchmark(name), name);
+            assertSame(n.expectedContender(), Contender.of(name, Map.of("target", n.target())), name);
+        }
+    }
+
+    @Test
+    void everyBenchmarkOfTheSuiteIsReadBackWithoutError() {
+        for (String name : Suite.benchmarks(Pattern.compile(".*"))) {
+            assertDoesNotThrow(() -> Case.ofBenchmark(name), name);
+            assertDoesNotThrow(() -> Contender.of(name, Map.of("target", "scalar")), name);
         }
     }
 
