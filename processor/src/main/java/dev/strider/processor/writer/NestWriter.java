@@ -23,6 +23,12 @@ import javax.lang.model.element.Modifier;
  */
 final class NestWriter {
 
+    /**
+     * Loops of at most this many iterations above a vector statement are written out. C2 turned
+     * a 2-iteration loop around an 8x8 transpose into slow code on JDK 25 (nchw to nChw8c
+     * 1x17x5x4: 323 ns as a loop, 106 ns written out; -XX:LoopUnrollLimit=0 did the same).
+     */
+    static final int SHORT_VECTOR_LOOP = 2;
     private final LoopPlan plan;
     private final String tablePrefix;
     private final Set<String> reserved;
@@ -251,7 +257,7 @@ final class NestWriter {
     /** Node {@code k} over {@code [a, b)}: a loop, a fixed index, or unrolled copies. */
     private void iterate(CodeBlock.Builder code, int k, Node n, int a, int b, int[][] range, int[] used,
                          Offset[] at, Function<List<CodeBlock>, CodeBlock> element) {
-        if (k != split && (b - a == 1 || k >= plan.unrolledFrom())) {
+        if (k != split && (b - a == 1 || k >= plan.unrolledFrom() || leaf >= 0 && k < leaf && b - a <= SHORT_VECTOR_LOOP)) {
             for (int q = a; q < b; q++) {
                 Offset[] next = at.clone();
                 for (int o : used) {
