@@ -84,6 +84,26 @@ public final class Device {
         return cores;
     }
 
+    /**
+     * True when {@code VectorShuffle}-driven {@code rearrange} takes its shuffle as it is, from
+     * Java 24 (JDK-8340079: rearrange wraps its indexes); before, every call checks the indexes
+     * again. Generated VECTOR classes transpose in-cache blocks in registers only where this
+     * holds: on Java 17 those transposes measured 0.63-0.89x the speed of the scalar nest
+     * (nchw to nChw16c 1x64x56x56: 86 us against 64 us; on Java 25: 47 us).
+     */
+    public boolean cheapRearrange() {
+        return feature(javaVersion) >= 24;
+    }
+
+    /** The feature release of a {@code java.version} ({@code 17.0.15} is 17), or this JVM's. */
+    static int feature(String javaVersion) {
+        try {
+            return Runtime.Version.parse(javaVersion).feature();
+        } catch (IllegalArgumentException e) {
+            return Runtime.version().feature();
+        }
+    }
+
     /** The {@code java.version} property: {@code 17.0.15}. */
     public String javaVersion() {
         return javaVersion;
@@ -94,7 +114,10 @@ public final class Device {
         return vectorProblem;
     }
 
-    /** One line: {@code Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits}. */
+    /**
+     * One line: {@code Java 25, 2 cores, vector module present, preferred vector shape 256 bits};
+     * before Java 24 it adds that rearrange checks its shuffle on every call.
+     */
     public String describe() {
         StringBuilder sb = new StringBuilder("Java ").append(javaVersion)
                 .append(", ").append(cores).append(cores == 1 ? " core" : " cores");
@@ -102,6 +125,9 @@ public final class Device {
             sb.append(", vector module absent");
         } else if (vectorBits > 0) {
             sb.append(", vector module present, preferred vector shape ").append(vectorBits).append(" bits");
+            if (!cheapRearrange()) {
+                sb.append(", rearrange checks its shuffle on every call (before Java 24)");
+            }
         } else {
             sb.append(", vector module present, preferred vector shape unknown (").append(vectorProblem).append(')');
         }

@@ -26,9 +26,21 @@ class DeviceTest {
     }
 
     @Test
+    void rearrangeIsCheapFromJava24() {
+        assertEquals(false, new Device("17.0.15", 2, true, 256, null).cheapRearrange());
+        assertEquals(false, new Device("23.0.2", 2, true, 256, null).cheapRearrange());
+        assertEquals(true, new Device("24", 2, true, 256, null).cheapRearrange());
+        assertEquals(true, new Device("25.0.1+8-LTS", 2, true, 256, null).cheapRearrange());
+        assertEquals(Runtime.version().feature() >= 24, Device.current().cheapRearrange());
+    }
+
+    @Test
     void describeIsOneLine() {
-        assertEquals("Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits",
+        assertEquals("Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits,"
+                        + " rearrange checks its shuffle on every call (before Java 24)",
                 new Device("17.0.15", 2, true, 256, null).describe());
+        assertEquals("Java 25.0.1, 2 cores, vector module present, preferred vector shape 256 bits",
+                new Device("25.0.1", 2, true, 256, null).describe());
         assertEquals("Java 25, 1 core, vector module absent", new Device("25", 1, false, 0, null).toString());
         assertEquals("Java 21, 8 cores, vector module present, preferred vector shape unknown (boom)",
                 new Device("21", 8, true, 0, "boom").describe());

@@ -155,9 +155,74 @@ final class KernelClass {
      * lanes), {@code m_steps()} answers {@code steps}, and {@code m} calls {@code m_range} over all.
      */
     static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, CodeBlock logical, CodeBlock pad, int steps) {
+        addMethod(type, m, nest, steps, work(m, logical, pad, steps));
+    }
+
+    /** One of two nests of a method: its name suffix, its description, its statements. */
+    record Variant(String suffix, String describe, CodeBlock logical, CodeBlock pad) {}
+
+    /**
+     * Adds {@code m} with two nests of the same {@code steps}, each in a private method
+     * {@code m_<suffix>}: {@code m} (or {@code m_range}) calls {@code first} when the static
+     * boolean {@code condition} holds, else {@code second}. The constant is final, so the JIT
+     * compiles only the branch taken.
+     */
+    static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, int steps, String condition,
+                          Variant first, Variant second) {
+        CodeBlock.Builder args = CodeBlock.builder();
+        for (Param p : m.params()) {
+            args.add(args.isEmpty() ? "$N" : ", $N", p.name());
+        }
+        if (steps > 0) {
+            String[] bounds = rangeParams(m);
+            args.add(", $N, $N", bounds[0], bounds[1]);
+        }
+        CodeBlock call = args.build();
+        addMethod(type, m, nest, steps, CodeBlock.builder()
+                .beginControlFlow("if ($N)", condition)
+                .addStatement("$N($L)", m.name() + "_" + first.suffix(), call)
+                .nextControlFlow("else")
+                .addStatement("$N($L)", m.name() + "_" + second.suffix(), call)
+                .endControlFlow()
+                .build());
+        for (Variant v : List.of(first, second)) {
+            MethodSpec.Builder b = MethodSpec.methodBuilder(m.name() + "_" + v.suffix())
+                    .addModifiers(Modifier.PRIVATE)
+                    .addJavadoc("Loop nest: $L.\n", v.describe());
+            parameters(b, m, steps);
+            type.addMethod(b.addCode(work(m, v.logical(), v.pad(), steps)).build());
+        }
+    }
+
+    /** The nest and the pad lanes; split for THREADS, only the chunk from 0 zeroes the pad lanes. */
+    private static CodeBlock work(KernelMethod m, CodeBlock logical, CodeBlock pad, int steps) {
+        CodeBlock.Builder b = CodeBlock.builder().add(logical);
+        if (steps <= 0) {
+            return b.add(pad).build();
+        }
+        if (!pad.isEmpty()) {
+            b.beginControlFlow("if ($N == 0)", rangeParams(m)[0]).add(pad).endControlFlow();
+        }
+        return b.build();
+    }
+
+    /** The method's parameters, then the chunk bounds when {@code steps > 0}. */
+    private static void parameters(MethodSpec.Builder b, KernelMethod m, int steps) {
+        for (Param p : m.params()) {
+            TypeName t = primitive(p.type());
+            b.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
+        }
+        if (steps > 0) {
+            String[] bounds = rangeParams(m);
+            b.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]);
+        }
+    }
+
+    /** {@code m} with its checks and {@code work}, or, split for THREADS, the chunk methods around {@code work}. */
+    private static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, int steps, CodeBlock work) {
         MethodSpec.Builder whole = signature(m, nest).addCode(checks(m));
         if (steps <= 0) {
-            type.addMethod(whole.addCode(logical).addCode(pad).build());
+            type.addMethod(whole.addCode(work).build());
             return;
         }
         CodeBlock.Builder args = CodeBlock.builder();
@@ -172,15 +237,8 @@ final class KernelClass {
                 .addJavadoc("Iterations {@code [$N, $N)} of the $L steps of {@link #$N}, for THREADS; no checks (the\n",
                         bounds[0], bounds[1], steps, m.name())
                 .addJavadoc("caller has checked the arrays). The chunk from 0 also zeroes the pad lanes.\n");
-        for (Param p : m.params()) {
-            TypeName t = primitive(p.type());
-            range.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
-        }
-        range.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]).addCode(logical);
-        if (!pad.isEmpty()) {
-            range.beginControlFlow("if ($N == 0)", bounds[0]).addCode(pad).endControlFlow();
-        }
-        type.addMethod(range.build());
+        parameters(range, m, steps);
+        type.addMethod(range.addCode(work).build());
         type.addMethod(MethodSpec.methodBuilder(stepsName(m))
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)

@@ -34,7 +34,9 @@ import javax.lang.model.element.Modifier;
  * become vector loads, operations and stores (a -1 slice loads and reverses, a broadcast input
  * becomes a broadcast vector); transposes move {@code lanes x lanes} blocks through registers.
  * Tails, and methods no vector form computes bit for bit like the generic kernels (integer
- * scale-shift rounds and saturates, integer division can throw), are scalar code.
+ * scale-shift rounds and saturates, integer division can throw), are scalar code. A transpose
+ * whose operands fit in cache also carries the scalar nest, which Java 17-23 run instead
+ * ({@link #IN_CACHE_BYTES}).
  */
 public final class VectorWriter {
 
@@ -46,6 +48,7 @@ public final class VectorWriter {
     private static final ClassName VECTOR_SHUFFLE = ClassName.get(VECTOR_PACKAGE, "VectorShuffle");
     private static final ClassName VECTOR_MASK = ClassName.get(VECTOR_PACKAGE, "VectorMask");
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
+    private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
     /** Wider blocks than this would not fit the 16 or 32 vector registers. */
     private static final int MAX_TRANSPOSE_LANES = 16;
 
@@ -95,11 +98,26 @@ public final class VectorWriter {
         }
         List<String> nests = new ArrayList<>();
         for (KernelMethod m : set.methods()) {
-            ScalarWriter.Body body = method(m, constants, KernelClass.chunked(set, m, threadsAbove));
-            KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
+            boolean chunked = KernelClass.chunked(set, m, threadsAbove);
+            Written written = method(m, constants, chunked);
+            ScalarWriter.Body body = written.body();
+            Optional<ScalarWriter.Body> scalarBody = written.inCacheTranspose()
+                    ? Optional.of(scalar.body(m, chunked)).filter(b -> b.steps() == body.steps())
+                    : Optional.empty();
+            if (scalarBody.isPresent()) {
+                ScalarWriter.Body before24 = scalarBody.get();
+                String nest = body.describe() + "; before Java 24, the scalar nest " + before24.describe();
+                KernelClass.addMethod(type, m, nest, body.steps(), constants.cheapRearrange(),
+                        new KernelClass.Variant("inRegisters", body.describe(), body.logical(), body.pad()),
+                        new KernelClass.Variant("scalar", before24.describe(), before24.logical(), before24.pad()));
+                before24.nest().tables().forEach(type::addField);
+                nests.add(nest);
+            } else {
+                KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
+                nests.add(body.describe());
+            }
             body.nest().tables().forEach(type::addField);
             KernelClass.byteTable(m).ifPresent(type::addField);
-            nests.add(body.describe());
         }
         constants.fields().forEach(type::addField);
         type.addType(KernelClass.provider(set, self, Target.VECTOR, bits));
@@ -108,11 +126,23 @@ public final class VectorWriter {
 
     // ------------------------------------------------------------------ one method
 
+    /**
+     * Before Java 24 every {@code rearrange} checks its shuffle again ({@link
+     * dev.strider.runtime.Device#cheapRearrange()}), and an in-register transpose whose operands
+     * stay in cache lost to the scalar nest on Java 17: 0.63-0.89x its speed from 1.6 to 16.8 MB
+     * moved (NCHW to NHWC and nchw to nChw16c, 64 channels). From 25.7 MB on, or with a block row
+     * stride a multiple of 4 KiB (NCHW to NHWC 1x64x128x128: 5.1x), the registers won.
+     */
+    static final long IN_CACHE_BYTES = 20_000_000;
+
+    /** A method's vector (or scalar) body; {@code inCacheTranspose} when Java 17-23 want the scalar nest. */
+    private record Written(ScalarWriter.Body body, boolean inCacheTranspose) {}
+
     /** The vector body of {@code m}, or its scalar body with the reason no vector form fits. */
-    private ScalarWriter.Body method(KernelMethod m, Constants constants, boolean chunked) {
+    private Written method(KernelMethod m, Constants constants, boolean chunked) {
         String unsupported = unsupported(m);
         if (unsupported != null) {
-            return scalar.body(m, chunked).noting("scalar (" + unsupported + ")");
+            return new Written(scalar.body(m, chunked).noting("scalar (" + unsupported + ")"), false);
         }
         ElementType type = m.output().type();
         int lanes = bits / 8 / type.bytes();
@@ -122,7 +152,7 @@ public final class VectorWriter {
         while (true) {
             Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposable, tileAbove);
             if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
-                return scalar.body(m, chunked).noting("scalar (no vector form fits this nest)");
+                return new Written(scalar.body(m, chunked).noting("scalar (no vector form fits this nest)"), false);
             }
             VectorPlan plan = planned.get();
             NestWriter nest = new NestWriter(plan.loops(), m.name(), ScalarWriter.reserved(m));
@@ -136,10 +166,29 @@ public final class VectorWriter {
             CodeBlock pad = ScalarWriter.padLanes(m, nest);
             int estimate = 200 + nest.statements() * 32 + nest.loops() * 40;
             if (estimate <= ScalarWriter.METHOD_BYTES_BUDGET || limit <= 1) {
-                return new ScalarWriter.Body(plan.describe(), nest, logical, pad, steps);
+                return new Written(new ScalarWriter.Body(plan.describe(), nest, logical, pad, steps),
+                        inCacheTranspose(m, plan));
             }
             limit /= 2;
         }
+    }
+
+    /** A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB apart. */
+    private static boolean inCacheTranspose(KernelMethod m, VectorPlan plan) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+            return false;
+        }
+        long bytes = 0;
+        for (Param p : m.params()) {
+            if (p.array()) {
+                bytes += (long) m.layoutOf(p).layout().bufferSize() * p.type().bytes();
+            }
+        }
+        Node y = plan.loops().nodes().get(plan.leaf());
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        long inRow = (long) x.strides()[1] * m.params().get(0).type().bytes();
+        long outRow = (long) y.strides()[0] * m.output().type().bytes();
+        return bytes <= IN_CACHE_BYTES && inRow % 4096 != 0 && outRow % 4096 != 0;
     }
 
     /** Bytes widen to floats only from a sequential run. */
@@ -310,6 +359,16 @@ public final class VectorWriter {
             List<FieldSpec> all = new java.util.ArrayList<>(species.values());
             all.addAll(fields.values());
             return all;
+        }
+
+        /** {@code CHEAP_REARRANGE = Device.current().cheapRearrange()}: in-cache transposes use registers. */
+        String cheapRearrange() {
+            String name = "CHEAP_REARRANGE";
+            fields.computeIfAbsent(name, n -> FieldSpec.builder(TypeName.BOOLEAN, n,
+                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Java 24 and later: in-cache transposes go through registers, else the scalar nest.\n")
+                    .initializer("$T.current().cheapRearrange()", DEVICE).build());
+            return name;
         }
 
         /** {@code FLOAT_256 = FloatVector.SPECIES_256}. */

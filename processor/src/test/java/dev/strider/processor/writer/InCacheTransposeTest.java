@@ -1,0 +1,60 @@
+package dev.strider.processor.writer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.strider.kernel.ElementType;
+import dev.strider.layout.Layout;
+import dev.strider.processor.ProcessorOptions;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.plan.Planner;
+import dev.strider.runtime.Target;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which VECTOR methods carry a second, scalar nest for Java 17-23: transposes in registers
+ * whose operands fit in cache (at most 20 MB read and written) and whose block rows are not a
+ * multiple of 4 KiB apart. Sizes and strides are worked out by hand in each case.
+ */
+class InCacheTransposeTest {
+
+    private static boolean twoNests(KernelMethod m) {
+        KernelSet set = new KernelSet("cache", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
+        String source = new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, 256)
+                .write(set).toString();
+        boolean dispatches = source.contains("if (CHEAP_REARRANGE) {\n            m_inRegisters(src, dst);");
+        assertEquals(dispatches, source.contains("private void m_scalar(float[] src, float[] dst)"), source);
+        return dispatches;
+    }
+
+    private static KernelMethod reorder(int[] sizes, String from, String to) {
+        return Samples.reorder("m", ElementType.FLOAT, Layout.of("NCHW", sizes, from), Layout.of("NCHW", sizes, to));
+    }
+
+    @Test
+    void aBlockedReorderInCacheHasBothNests() {
+        // 64*56*56 floats read and written: 1.6 MB; rows 3136 floats (12544 B) and 16 floats apart.
+        assertEquals(true, twoNests(reorder(new int[] {1, 64, 56, 56}, "nchw", "nChw16c")));
+        assertEquals(true, twoNests(reorder(new int[] {1, 17, 5, 4}, "nchw", "nChw8c")));
+    }
+
+    @Test
+    void aTransposeOutOfCacheKeepsTheRegisters() {
+        // 64*224*224*4*2 = 25,690,112 bytes.
+        assertEquals(false, twoNests(reorder(new int[] {1, 64, 224, 224}, "nchw", "nChw16c")));
+    }
+
+    @Test
+    void rowsAMultipleOf4KibApartKeepTheRegisters() {
+        // NCHW rows of 128*128 floats: 65536 B apart; 8.4 MB in all.
+        assertEquals(false, twoNests(reorder(new int[] {1, 64, 128, 128}, "nchw", "nhwc")));
+        // 1x64x90x90: rows 8100 floats (32400 B) apart, 4.1 MB: both nests.
+        assertEquals(true, twoNests(reorder(new int[] {1, 64, 90, 90}, "nchw", "nhwc")));
+    }
+
+    @Test
+    void aContiguousCopyHasOneNest() {
+        assertEquals(false, twoNests(reorder(new int[] {1, 64, 56, 56}, "nchw", "nchw")));
+    }
+}
