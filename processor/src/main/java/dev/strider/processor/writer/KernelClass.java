@@ -155,30 +155,29 @@ final class KernelClass {
      * lanes), {@code m_steps()} answers {@code steps}, and {@code m} calls {@code m_range} over all.
      */
     static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, CodeBlock logical, CodeBlock pad, int steps) {
-        addMethod(type, m, nest, steps, work(m, logical, pad, steps));
+        addMethod(type, m, nest, steps > 0, CodeBlock.of("$L", steps), work(m, logical, pad, steps));
     }
 
-    /** One of two nests of a method: its name suffix, its description, its statements. */
-    record Variant(String suffix, String describe, CodeBlock logical, CodeBlock pad) {}
+    /** One of two nests of a method: its name suffix, its description, its statements and steps. */
+    record Variant(String suffix, String describe, CodeBlock logical, CodeBlock pad, int steps) {}
 
     /**
-     * Adds {@code m} with two nests of the same {@code steps}, each in a private method
-     * {@code m_<suffix>}: {@code m} (or {@code m_range}) calls {@code first} when the static
-     * boolean {@code condition} holds, else {@code second}. The constant is final, so the JIT
-     * compiles only the branch taken.
+     * Adds {@code m} with two nests, each in a private method {@code m_<suffix>}: {@code m} (or
+     * {@code m_range}) calls {@code first} when the static boolean {@code condition} holds, else
+     * {@code second}, and for THREADS {@code m_steps()} answers the steps of the nest taken. The
+     * constant is final, so the JIT compiles only the branch taken. Both nests are split for
+     * THREADS or neither.
      */
-    static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, int steps, String condition,
+    static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, String condition,
                           Variant first, Variant second) {
-        CodeBlock.Builder args = CodeBlock.builder();
-        for (Param p : m.params()) {
-            args.add(args.isEmpty() ? "$N" : ", $N", p.name());
+        boolean chunked = first.steps() > 0;
+        if (chunked != second.steps() > 0) {
+            throw new IllegalArgumentException("both nests of " + m.name() + " must be split for THREADS, or neither");
         }
-        if (steps > 0) {
-            String[] bounds = rangeParams(m);
-            args.add(", $N, $N", bounds[0], bounds[1]);
-        }
-        CodeBlock call = args.build();
-        addMethod(type, m, nest, steps, CodeBlock.builder()
+        CodeBlock steps = first.steps() == second.steps() ? CodeBlock.of("$L", first.steps())
+                : CodeBlock.of("$N ? $L : $L", condition, first.steps(), second.steps());
+        CodeBlock call = arguments(m, chunked);
+        addMethod(type, m, nest, chunked, steps, CodeBlock.builder()
                 .beginControlFlow("if ($N)", condition)
                 .addStatement("$N($L)", m.name() + "_" + first.suffix(), call)
                 .nextControlFlow("else")
@@ -189,8 +188,8 @@ final class KernelClass {
             MethodSpec.Builder b = MethodSpec.methodBuilder(m.name() + "_" + v.suffix())
                     .addModifiers(Modifier.PRIVATE)
                     .addJavadoc("Loop nest: $L.\n", v.describe());
-            parameters(b, m, steps);
-            type.addMethod(b.addCode(work(m, v.logical(), v.pad(), steps)).build());
+            parameters(b, m, chunked);
+            type.addMethod(b.addCode(work(m, v.logical(), v.pad(), v.steps())).build());
         }
     }
 
@@ -206,38 +205,51 @@ final class KernelClass {
         return b.build();
     }
 
-    /** The method's parameters, then the chunk bounds when {@code steps > 0}. */
-    private static void parameters(MethodSpec.Builder b, KernelMethod m, int steps) {
+    /** The method's parameters, then the chunk bounds when {@code chunked}. */
+    private static void parameters(MethodSpec.Builder b, KernelMethod m, boolean chunked) {
         for (Param p : m.params()) {
             TypeName t = primitive(p.type());
             b.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
         }
-        if (steps > 0) {
+        if (chunked) {
             String[] bounds = rangeParams(m);
             b.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]);
         }
     }
 
-    /** {@code m} with its checks and {@code work}, or, split for THREADS, the chunk methods around {@code work}. */
-    private static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, int steps, CodeBlock work) {
+    /** {@code src, dst} and, when {@code chunked}, {@code from, to}: the arguments passing the parameters on. */
+    private static CodeBlock arguments(KernelMethod m, boolean chunked) {
+        CodeBlock.Builder args = CodeBlock.builder();
+        for (Param p : m.params()) {
+            args.add(args.isEmpty() ? "$N" : ", $N", p.name());
+        }
+        if (chunked) {
+            String[] bounds = rangeParams(m);
+            args.add(", $N, $N", bounds[0], bounds[1]);
+        }
+        return args.build();
+    }
+
+    /**
+     * {@code m} with its checks and {@code work}, or, split for THREADS, the chunk methods around
+     * {@code work}: {@code m_range} runs it, {@code m_steps()} answers {@code steps}.
+     */
+    private static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, boolean chunked, CodeBlock steps,
+                                  CodeBlock work) {
         MethodSpec.Builder whole = signature(m, nest).addCode(checks(m));
-        if (steps <= 0) {
+        if (!chunked) {
             type.addMethod(whole.addCode(work).build());
             return;
         }
-        CodeBlock.Builder args = CodeBlock.builder();
-        for (Param p : m.params()) {
-            args.add("$N, ", p.name());
-        }
-        type.addMethod(whole.addStatement("$N($L0, $L)", rangeName(m), args.build(), steps).build());
+        type.addMethod(whole.addStatement("$N($L, 0, $L)", rangeName(m), arguments(m, false), steps).build());
         String[] bounds = rangeParams(m);
         MethodSpec.Builder range = MethodSpec.methodBuilder(rangeName(m))
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
-                .addJavadoc("Iterations {@code [$N, $N)} of the $L steps of {@link #$N}, for THREADS; no checks (the\n",
+                .addJavadoc("Iterations {@code [$N, $N)} of the {@code $L} steps of {@link #$N}, for THREADS; no checks\n",
                         bounds[0], bounds[1], steps, m.name())
-                .addJavadoc("caller has checked the arrays). The chunk from 0 also zeroes the pad lanes.\n");
-        parameters(range, m, steps);
+                .addJavadoc("(the caller has checked the arrays). The chunk from 0 also zeroes the pad lanes.\n");
+        parameters(range, m, true);
         type.addMethod(range.addCode(work).build());
         type.addMethod(MethodSpec.methodBuilder(stepsName(m))
                 .addAnnotation(Override.class)

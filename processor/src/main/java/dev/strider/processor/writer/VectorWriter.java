@@ -21,6 +21,7 @@ import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.VectorPlan;
 import dev.strider.runtime.Target;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -101,22 +102,24 @@ public final class VectorWriter {
             boolean chunked = KernelClass.chunked(set, m, threadsAbove);
             Written written = method(m, constants, chunked);
             ScalarWriter.Body body = written.body();
-            Optional<ScalarWriter.Body> scalarBody = written.inCacheTranspose()
-                    ? Optional.of(scalar.body(m, chunked)).filter(b -> b.steps() == body.steps())
-                    : Optional.empty();
-            if (scalarBody.isPresent()) {
-                ScalarWriter.Body before24 = scalarBody.get();
+            // Offset tables are named by method, operand and dim, and built from the dim alone: a
+            // table both nests use is one field.
+            Map<String, FieldSpec> tables = new LinkedHashMap<>();
+            body.nest().tables().forEach(t -> tables.put(t.name(), t));
+            if (written.inCacheTranspose()) {
+                ScalarWriter.Body before24 = scalar.body(m, chunked);
                 String nest = body.describe() + "; before Java 24, the scalar nest " + before24.describe();
-                KernelClass.addMethod(type, m, nest, body.steps(), constants.cheapRearrange(),
-                        new KernelClass.Variant("inRegisters", body.describe(), body.logical(), body.pad()),
-                        new KernelClass.Variant("scalar", before24.describe(), before24.logical(), before24.pad()));
-                before24.nest().tables().forEach(type::addField);
+                KernelClass.addMethod(type, m, nest, constants.cheapRearrange(),
+                        new KernelClass.Variant("inRegisters", body.describe(), body.logical(), body.pad(), body.steps()),
+                        new KernelClass.Variant("scalar", before24.describe(), before24.logical(), before24.pad(),
+                                before24.steps()));
+                before24.nest().tables().forEach(t -> tables.putIfAbsent(t.name(), t));
                 nests.add(nest);
             } else {
                 KernelClass.addMethod(type, m, body.describe(), body.logical(), body.pad(), body.steps());
                 nests.add(body.describe());
             }
-            body.nest().tables().forEach(type::addField);
+            tables.values().forEach(type::addField);
             KernelClass.byteTable(m).ifPresent(type::addField);
         }
         constants.fields().forEach(type::addField);

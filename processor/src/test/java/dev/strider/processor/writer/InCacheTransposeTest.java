@@ -1,6 +1,7 @@
 package dev.strider.processor.writer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.kernel.ElementType;
 import dev.strider.layout.Layout;
@@ -19,10 +20,13 @@ import org.junit.jupiter.api.Test;
  */
 class InCacheTransposeTest {
 
+    private static String vectorSource(KernelMethod m, List<Target> targets, long threadsAbove) {
+        KernelSet set = new KernelSet("cache", List.of("Ops"), targets, List.of(m));
+        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, 256).write(set).toString();
+    }
+
     private static boolean twoNests(KernelMethod m) {
-        KernelSet set = new KernelSet("cache", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
-        String source = new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, 256)
-                .write(set).toString();
+        String source = vectorSource(m, List.of(Target.SCALAR, Target.VECTOR), ProcessorOptions.DEFAULT_THREADS_ABOVE);
         boolean dispatches = source.contains("if (CHEAP_REARRANGE) {\n            m_inRegisters(src, dst);");
         assertEquals(dispatches, source.contains("private void m_scalar(float[] src, float[] dst)"), source);
         return dispatches;
@@ -56,5 +60,16 @@ class InCacheTransposeTest {
     @Test
     void aContiguousCopyHasOneNest() {
         assertEquals(false, twoNests(reorder(new int[] {1, 64, 56, 56}, "nchw", "nchw")));
+    }
+
+    @Test
+    void threadsChunkTheNestTheJavaVersionTakes() {
+        // nchw -> nChw16c with 16 channels: the registers split hw in blocks of 8 (3136 / 8 = 392
+        // steps), the scalar nest splits hw itself (3136 steps).
+        String source = vectorSource(reorder(new int[] {1, 16, 56, 56}, "nchw", "nChw16c"),
+                List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), 1);
+        assertTrue(source.contains("return CHEAP_REARRANGE ? 392 : 3136;"), source);
+        assertTrue(source.contains("m_range(src, dst, 0, CHEAP_REARRANGE ? 392 : 3136);"), source);
+        assertTrue(source.contains("private void m_scalar(float[] src, float[] dst, int from, int to)"), source);
     }
 }
