@@ -257,7 +257,8 @@ final class NestWriter {
     /** Node {@code k} over {@code [a, b)}: a loop, a fixed index, or unrolled copies. */
     private void iterate(CodeBlock.Builder code, int k, Node n, int a, int b, int[][] range, int[] used,
                          Offset[] at, Function<List<CodeBlock>, CodeBlock> element) {
-        if (k != split && (b - a == 1 || k >= plan.unrolledFrom() || leaf >= 0 && k < leaf && b - a <= SHORT_VECTOR_LOOP)) {
+        boolean shortAboveVector = leaf >= 0 && k < leaf && b - a <= SHORT_VECTOR_LOOP;
+        if (k != split && (b - a == 1 || k >= plan.unrolledFrom() || shortAboveVector)) {
             for (int q = a; q < b; q++) {
                 Offset[] next = at.clone();
                 for (int o : used) {

@@ -115,6 +115,7 @@ class GeneratedVersusGenericTest {
     /** Transposes big enough to be tiled, with partial tiles in both directions, in every element type. */
     @Test
     void tiledTransposesComputeWhatTheGenericOnesCompute() {
+        variants.clear();
         int[][] shapes = {{1, 64, 56, 56}, {1, 20, 37, 35}, {2, 17, 9, 40}, {1, 3, 50, 50}};
         String[][] formats = {{"nchw", "nhwc"}, {"nhwc", "nchw"}, {"nChw16c", "nhwc"}, {"nhwc", "nChw8c"}, {"chwn", "nhwc"}};
         List<KernelMethod> methods = new ArrayList<>();
