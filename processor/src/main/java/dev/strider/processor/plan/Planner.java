@@ -118,6 +118,9 @@ public final class Planner {
      *       ({@code ... > Y/lanes > X/lanes > [Y lanes x X lanes]}). Above {@code tileAbove}
      *       elements, Y (or else X) is first tiled by {@link #VECTOR_TILE}, so that the lines a
      *       tile reads and writes stay cached until the tile has used them whole.</li>
+     *   <li>{@link VectorPlan.Kind#INTERLEAVE} and {@link VectorPlan.Kind#DEINTERLEAVE} (one input,
+     *       {@code transposable}): 3, 5 or 7 channels interleaved into or out of a sequential run
+     *       ({@link #channels}).</li>
      * </ul>
      *
      * Lane nodes of a partial range (a tail) are emitted as scalar statements.
@@ -131,7 +134,7 @@ public final class Planner {
             return none;
         }
         Node x = nodes.get(nodes.size() - 1);
-        if (x.isTable() || x.weight() != 1 || x.extent() < lanes || x.strides()[0] != 1) {
+        if (x.isTable() || x.weight() != 1 || x.strides()[0] != 1) {
             return none;
         }
         boolean contiguous = true;
@@ -140,7 +143,7 @@ public final class Planner {
             contiguous &= stride == 1 || stride == 0 || stride == -1;
         }
         List<Node> out = new ArrayList<>(nodes.subList(0, nodes.size() - 1));
-        if (contiguous) {
+        if (contiguous && x.extent() >= lanes) {
             addSteps(out, x, lanes);
             int leaf = out.size();
             out.add(x.withExtent(lanes));
@@ -148,7 +151,13 @@ public final class Planner {
                     unrolledFrom(out, leaf, Math.max(1, unrollLimit / lanes)), s.base(), s.virtualExtents()),
                     VectorPlan.Kind.CONTIGUOUS, leaf, lanes));
         }
-        if (!transposable || x.strides().length != 2 || x.strides()[1] < lanes) {
+        if (!contiguous && transposable && x.strides().length == 2) {
+            Optional<VectorPlan> channels = channels(problem, s, nodes, out, x, lanes);
+            if (channels.isPresent()) {
+                return channels;
+            }
+        }
+        if (contiguous || !transposable || x.extent() < lanes || x.strides().length != 2 || x.strides()[1] < lanes) {
             return none;
         }
         Node y = null;
@@ -179,6 +188,54 @@ public final class Planner {
         out.add(x.withExtent(lanes));
         return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents()),
                 VectorPlan.Kind.TRANSPOSE, leaf, lanes));
+    }
+
+    /** The most channels {@link VectorPlan.Kind#INTERLEAVE} and {@link VectorPlan.Kind#DEINTERLEAVE} take. */
+    public static final int MAX_INTERLEAVED_CHANNELS = 7;
+
+    /**
+     * True when {@code channels} interleaved elements spread over vectors of {@code lanes}:
+     * an odd count from 3 to {@link #MAX_INTERLEAVED_CHANNELS}, below the lanes. Odd, because
+     * with a power-of-two lane count the {@code lanes} elements of one channel then land on
+     * {@code lanes} different lanes, so one rearrange puts each of them in place.
+     */
+    public static boolean interleavable(int channels, int lanes) {
+        return channels % 2 == 1 && channels >= 3 && channels <= MAX_INTERLEAVED_CHANNELS && channels < lanes;
+    }
+
+    /**
+     * A few channels (colour planes) interleaved into, or out of, one sequential run. Y is a node
+     * sequential in the input. Either the innermost node X is the channel node, and Y (the
+     * pixels) is as many elements apart in the output as there are channels
+     * ({@code ... > Y/lanes > [Y lanes x X]}); or X is the pixel node, its elements as many
+     * apart in the input as Y (the channel node) has elements ({@code ... > X/lanes > [Y x X lanes]}).
+     * Neither is a {@code lanes x lanes} transpose, and scalar code moves one element per store.
+     */
+    private static Optional<VectorPlan> channels(Problem problem, Simplified s, List<Node> nodes, List<Node> out,
+                                                 Node x, int lanes) {
+        for (boolean toInterleaved : new boolean[] {true, false}) {
+            int channels = toInterleaved ? x.extent() : x.strides()[1];
+            if (!interleavable(channels, lanes) || !toInterleaved && x.extent() < lanes) {
+                continue;
+            }
+            for (Node y : out) {
+                boolean fits = !y.isTable() && y.weight() == 1 && y.strides()[1] == 1 && finestOfItsDim(nodes, y)
+                        && (toInterleaved ? y.strides()[0] == channels && y.extent() >= lanes : y.extent() == channels);
+                if (!fits) {
+                    continue;
+                }
+                List<Node> loops = new ArrayList<>(out);
+                loops.remove(y);
+                addSteps(loops, toInterleaved ? y : x, lanes);
+                int leaf = loops.size();
+                loops.add(toInterleaved ? y.withExtent(lanes) : y);
+                loops.add(toInterleaved ? x : x.withExtent(lanes));
+                return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(loops), leaf, s.base(),
+                        s.virtualExtents()), toInterleaved ? VectorPlan.Kind.INTERLEAVE : VectorPlan.Kind.DEINTERLEAVE,
+                        leaf, lanes));
+            }
+        }
+        return Optional.empty();
     }
 
     /**
