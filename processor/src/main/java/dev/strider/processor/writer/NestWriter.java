@@ -10,6 +10,7 @@ import dev.strider.processor.plan.Problem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import javax.lang.model.element.Modifier;
@@ -145,6 +146,65 @@ final class NestWriter {
             emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
         }
         return code.build();
+    }
+
+    /**
+     * Zeros into every pad lane of the output, the innermost node's padded dim in whole vectors of
+     * {@code lanes}, or empty when that does not apply. That node must write sequentially, be the
+     * finest piece of a padded dim, and be whole vectors long; then the tail block of its dim
+     * (from the first index of the block that holds the dim's last index up to the padded size)
+     * is zeroed whole with {@code zeroVector} statements, real lanes included. So these
+     * statements must run before the logical nest, which then writes the real lanes, and never
+     * beside it in chunks. Other padded dims get the scalar pad nest, as in {@link #padLanes}.
+     * A block of 8 floats holding one real channel is then one vector store and one scalar store
+     * instead of eight scalar stores.
+     */
+    Optional<CodeBlock> padLanesInVectors(int lanes, Function<CodeBlock, CodeBlock> zeroVector,
+                                                   Function<CodeBlock, CodeBlock> zero) {
+        Problem p = plan.problem();
+        List<Node> nodes = plan.nodes();
+        Node x = nodes.get(nodes.size() - 1);
+        int wide = x.dim();
+        if (x.isTable() || x.weight() != 1 || x.strides()[0] != 1 || wide >= p.rank()
+                || p.padded()[wide] == p.sizes()[wide] || x.extent() % lanes != 0 || p.padded()[wide] % x.extent() != 0) {
+            return Optional.empty();
+        }
+        int from = p.sizes()[wide] / x.extent() * x.extent();
+        CodeBlock.Builder code = CodeBlock.builder();
+        for (int d = 0; d < p.rank(); d++) {
+            if (p.padded()[d] == p.sizes()[d]) {
+                continue;
+            }
+            int[][] range = ranges();
+            for (int e = 0; e < p.rank(); e++) {
+                range[e] = e == d ? new int[] {d == wide ? from : p.sizes()[e], p.padded()[e]} : new int[] {0, p.padded()[e]};
+            }
+            if (d == wide) {
+                code.add("// pad lanes: $L $L..$L, zeroed a whole vector at a time from $L $L on (the nest below writes $L $L..$L)\n",
+                        p.dims().charAt(d), p.sizes()[d], p.padded()[d] - 1, p.dims().charAt(d), from,
+                        p.dims().charAt(d), from, p.sizes()[d] - 1);
+                this.leaf = nodes.size() - 1;
+                this.vector = offsets -> {
+                    CodeBlock.Builder stores = CodeBlock.builder();
+                    for (int v = 0; v < x.extent(); v += lanes) {
+                        stores.add(zeroVector.apply(v == 0 ? offsets.get(0) : CodeBlock.of("$L + $L", offsets.get(0), v)));
+                    }
+                    return stores.build();
+                };
+            } else {
+                code.add("// pad lanes: $L $L..$L\n", p.dims().charAt(d), p.sizes()[d], p.padded()[d] - 1);
+            }
+            int splitNode = split;
+            split = -1;
+            try {
+                emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
+            } finally {
+                split = splitNode;
+                this.leaf = -1;
+                this.vector = null;
+            }
+        }
+        return Optional.of(code.build());
     }
 
     /** One range per real dim (filled by the caller) and per virtual dim (always whole). */

@@ -105,13 +105,13 @@ public final class VectorWriter {
         for (KernelMethod m : set.methods()) {
             boolean chunked = KernelClass.chunked(set, m, threadsAbove);
             Written written = method(m, constants, chunked);
-            ScalarWriter.Body body = written.body();
+            ScalarWriter.Body body = padInVectors(written.body(), m, constants, chunked);
             // Offset tables are named by method, operand and dim, and built from the dim alone: a
             // table both nests use is one field.
             Map<String, FieldSpec> tables = new LinkedHashMap<>();
             body.nest().tables().forEach(t -> tables.put(t.name(), t));
             if (written.inCacheTranspose()) {
-                ScalarWriter.Body before24 = scalar.body(m, chunked);
+                ScalarWriter.Body before24 = padInVectors(scalar.body(m, chunked), m, constants, chunked);
                 String nest = body.describe() + "; before Java 24, the scalar nest " + before24.describe();
                 KernelClass.addMethod(type, m, nest, constants.cheapRearrange(),
                         new KernelClass.Variant("inRegisters", body.describe(), body.logical(), body.pad(), body.steps()),
@@ -179,6 +179,27 @@ public final class VectorWriter {
             }
             limit /= 2;
         }
+    }
+
+    /**
+     * {@code body} with its pad lanes zeroed before the nest, the innermost padded dim's tail
+     * blocks as whole zero vectors ({@link NestWriter#padLanesInVectors}); unchanged when that
+     * does not apply, or in THREADS chunks, where the chunk zeroing the pad lanes runs beside
+     * the chunks writing the real lanes.
+     */
+    private ScalarWriter.Body padInVectors(ScalarWriter.Body body, KernelMethod m, Constants c, boolean chunked) {
+        if (chunked || body.pad().isEmpty()) {
+            return body;
+        }
+        Param out = m.output();
+        ElementType type = out.type();
+        Optional<CodeBlock> pad = body.nest().padLanesInVectors(bits / 8 / type.bytes(),
+                offset -> CodeBlock.of("$T.zero($N).intoArray($N, $L);\n", vectorClass(type), c.species(type, bits),
+                        out.name(), offset),
+                offset -> CodeBlock.of("$N[$L] = 0;\n", out.name(), offset));
+        return pad.map(zeros -> new ScalarWriter.Body(body.describe(), body.nest(),
+                CodeBlock.builder().add(zeros).add(body.logical()).build(), CodeBlock.of(""), body.steps()))
+                .orElse(body);
     }
 
     /** A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB apart. */
