@@ -119,14 +119,14 @@ public final class Planner {
      *       elements, Y (or else X) is first tiled by {@link #VECTOR_TILE}, so that the lines a
      *       tile reads and writes stay cached until the tile has used them whole.</li>
      *   <li>{@link VectorPlan.Kind#INTERLEAVE} and {@link VectorPlan.Kind#DEINTERLEAVE} (one input,
-     *       {@code transposable}): 3, 5 or 7 channels interleaved into or out of a sequential run
+     *       {@code interleavable}): 3, 5 or 7 channels interleaved into or out of a sequential run
      *       ({@link #channels}).</li>
      * </ul>
      *
      * Lane nodes of a partial range (a tail) are emitted as scalar statements.
      */
     public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, boolean transposable,
-                                                  long tileAbove) {
+                                                  boolean interleavable, long tileAbove) {
         Simplified s = simplify(problem);
         List<Node> nodes = s.nodes();
         Optional<VectorPlan> none = Optional.empty();
@@ -151,7 +151,7 @@ public final class Planner {
                     unrolledFrom(out, leaf, Math.max(1, unrollLimit / lanes)), s.base(), s.virtualExtents()),
                     VectorPlan.Kind.CONTIGUOUS, leaf, lanes));
         }
-        if (!contiguous && transposable && x.strides().length == 2) {
+        if (!contiguous && interleavable && x.strides().length == 2) {
             Optional<VectorPlan> channels = channels(problem, s, nodes, out, x, lanes);
             if (channels.isPresent()) {
                 return channels;

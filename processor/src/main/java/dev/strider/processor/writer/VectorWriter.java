@@ -154,10 +154,12 @@ public final class VectorWriter {
         ElementType type = m.output().type();
         int lanes = bits / 8 / type.bytes();
         boolean transposable = isCopy(m) && lanes <= MAX_TRANSPOSE_LANES;
+        // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
+        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder) && lanes <= MAX_TRANSPOSE_LANES;
         Problem problem = Problem.of(m);
         int limit = unrollLimit;
         while (true) {
-            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposable, tileAbove);
+            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposable, interleavable, tileAbove);
             if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
                 return new Written(scalar.body(m, chunked).noting("scalar (no vector form fits this nest)"), false);
             }
@@ -220,10 +222,11 @@ public final class VectorWriter {
         return bytes <= IN_CACHE_BYTES && inRow % 4096 != 0 && outRow % 4096 != 0;
     }
 
-    /** Bytes widen to floats only from a sequential run. */
+    /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
         return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
-                || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
+                || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1
+                || plan.kind() == VectorPlan.Kind.INTERLEAVE || plan.kind() == VectorPlan.Kind.DEINTERLEAVE;
     }
 
     private static boolean isCopy(KernelMethod m) {
@@ -342,11 +345,22 @@ public final class VectorWriter {
         List<Node> nodes = plan.loops().nodes();
         Param in = m.params().get(0);
         Param out = m.output();
-        if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
-            return c.interleave(out.type(), plan.lanes(), plan.channels(), in.name(), offsets.get(1),
-                    nodes.get(plan.leaf() + 1).strides()[1], out.name(), offsets.get(0));
+        int lanes = plan.lanes();
+        // A converting reorder widens bytes as it loads them and scales each vector before it stores it.
+        Function<CodeBlock, CodeBlock> load = offset -> load(in, offset, 1, lanes, c);
+        Function<CodeBlock, CodeBlock> compute = value -> value;
+        if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            ElementType type = out.type();
+            if (r.src().type() != type) {
+                load = offset -> widenBytes(r, offset, lanes, c);
+            }
+            compute = value -> CodeBlock.of("$L.mul($L).add($L)", value, literal(type, r.scale()), literal(type, r.shift()));
         }
-        return c.deinterleave(out.type(), plan.lanes(), plan.channels(), in.name(), offsets.get(1), out.name(),
+        if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
+            return c.interleave(out.type(), lanes, plan.channels(), load, offsets.get(1),
+                    nodes.get(plan.leaf() + 1).strides()[1], in.name(), compute, out.name(), offsets.get(0));
+        }
+        return c.deinterleave(out.type(), lanes, plan.channels(), load, offsets.get(1), in.name(), compute, out.name(),
                 offsets.get(0), nodes.get(plan.leaf()).strides()[0]);
     }
 
@@ -489,24 +503,23 @@ public final class VectorWriter {
          * {@code k}, so one rearrange per channel puts all its pixels in place, and each output
          * vector blends the channels' rearranged vectors together.
          */
-        CodeBlock interleave(ElementType type, int lanes, int channels, String src, CodeBlock s, int sStride,
-                String dst, CodeBlock d) {
-            String species = species(type, bits);
+        CodeBlock interleave(ElementType type, int lanes, int channels, Function<CodeBlock, CodeBlock> load, CodeBlock s,
+                int sStride, String src, Function<CodeBlock, CodeBlock> compute, String dst, CodeBlock d) {
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder()
                     .add("// $L pixels x $L channels: channels $L apart in $N, interleaved in $N\n", lanes, channels,
                             sStride, src, dst)
                     .add("{\n").indent();
             for (int j = 0; j < channels; j++) {
-                b.addStatement("$T c$L = $T.fromArray($N, $N, $L).rearrange($N)", vector, j, vector, species, src,
-                        offset(s, j * sStride), spread(type, lanes, channels, j));
+                b.addStatement("$T c$L = $L.rearrange($N)", vector, j, load.apply(offset(s, j * sStride)),
+                        spread(type, lanes, channels, j));
             }
             for (int v = 0; v < channels; v++) {
                 CodeBlock.Builder value = CodeBlock.builder().add("c0");
                 for (int j = 1; j < channels; j++) {
                     value.add(".blend(c$L, $N)", j, lanesOf(type, lanes, channels, v, j));
                 }
-                b.addStatement("$L.intoArray($N, $L)", value.build(), dst, offset(d, v * lanes));
+                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, offset(d, v * lanes));
             }
             return b.unindent().add("}\n").build();
         }
@@ -517,24 +530,23 @@ public final class VectorWriter {
          * {@code dst[d + j * dStride]}. Each channel blends its lanes out of the input vectors and
          * one rearrange puts them in pixel order.
          */
-        CodeBlock deinterleave(ElementType type, int lanes, int channels, String src, CodeBlock s, String dst,
-                CodeBlock d, int dStride) {
-            String species = species(type, bits);
+        CodeBlock deinterleave(ElementType type, int lanes, int channels, Function<CodeBlock, CodeBlock> load,
+                CodeBlock s, String src, Function<CodeBlock, CodeBlock> compute, String dst, CodeBlock d, int dStride) {
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder()
                     .add("// $L pixels x $L channels: interleaved in $N, channels $L apart in $N\n", lanes, channels,
                             src, dStride, dst)
                     .add("{\n").indent();
             for (int v = 0; v < channels; v++) {
-                b.addStatement("$T v$L = $T.fromArray($N, $N, $L)", vector, v, vector, species, src, offset(s, v * lanes));
+                b.addStatement("$T v$L = $L", vector, v, load.apply(offset(s, v * lanes)));
             }
             for (int j = 0; j < channels; j++) {
                 CodeBlock.Builder value = CodeBlock.builder().add("v0");
                 for (int v = 1; v < channels; v++) {
                     value.add(".blend(v$L, $N)", v, lanesOf(type, lanes, channels, v, j));
                 }
-                b.addStatement("$L.rearrange($N).intoArray($N, $L)", value.build(), pick(type, lanes, channels, j), dst,
-                        offset(d, j * dStride));
+                value.add(".rearrange($N)", pick(type, lanes, channels, j));
+                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, offset(d, j * dStride));
             }
             return b.unindent().add("}\n").build();
         }

@@ -168,7 +168,8 @@ class GeneratedVersusGenericTest {
     /**
      * Colour planes interleaved and deinterleaved (3, 5 and 7 channels; 4 stays a plain nest),
      * with pixel counts that leave tails at every vector width, padded rows, a channel-reversing
-     * slice, and every element type, against the generic kernels.
+     * slice, every element type, and converting reorders (bytes widened to scaled floats, floats
+     * and doubles scaled), against the generic kernels.
      */
     @Test
     void interleavesComputeWhatTheGenericOnesCompute() {
@@ -189,6 +190,16 @@ class GeneratedVersusGenericTest {
             // BGR to RGB while interleaving: the channel stride is negative
             SliceWindow flip = SliceWindow.of(planar, new int[4], shape, new int[] {1, -1, 1, 1});
             methods.add(Samples.slice("s" + methods.size(), type, planar, flip, interleaved));
+            // converting: bytes (unsigned, then signed) to scaled floats, and floats scaled, both ways
+            boolean unsigned = methods.size() % 2 == 0;
+            methods.add(Samples.convert("u" + methods.size(), ElementType.BYTE, interleaved, ElementType.FLOAT, planar,
+                    unsigned, 1 / 127.5, -1));
+            methods.add(Samples.convert("v" + methods.size(), ElementType.BYTE, planar, ElementType.FLOAT, interleaved,
+                    !unsigned, 0.25, 3));
+            methods.add(Samples.convert("f" + methods.size(), ElementType.FLOAT, interleaved, ElementType.FLOAT, planar,
+                    false, 1 / 58.4, -0.45));
+            methods.add(Samples.convert("g" + methods.size(), ElementType.DOUBLE, padded, ElementType.DOUBLE, interleaved,
+                    false, 3, 0.5));
         }
         KernelSet set = new KernelSet("channels", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
         List<JavaFile> files = new ArrayList<>();
