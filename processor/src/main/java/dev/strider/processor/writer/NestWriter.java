@@ -122,29 +122,46 @@ final class NestWriter {
 
     /** Zeros into every pad lane of the output (empty when it has none); never split into chunks. */
     CodeBlock padLanes(Function<CodeBlock, CodeBlock> zero) {
-        int splitNode = split;
-        split = -1;
-        try {
-            return padNests(zero);
-        } finally {
-            split = splitNode;
-        }
+        return padNests(zero, -1, 0, null);
     }
 
-    private CodeBlock padNests(Function<CodeBlock, CodeBlock> zero) {
+    /**
+     * The pad nests, never split into chunks; dim {@code wide}, if not -1, from {@code wideFrom}
+     * (below its size: real lanes too), its innermost node covered by {@code zeroVector}
+     * statements wherever whole.
+     */
+    private CodeBlock padNests(Function<CodeBlock, CodeBlock> zero, int wide, int wideFrom,
+                               Function<List<CodeBlock>, CodeBlock> zeroVector) {
         Problem p = plan.problem();
         CodeBlock.Builder code = CodeBlock.builder();
+        int splitNode = split;
+        split = -1;
         for (int d = 0; d < p.rank(); d++) {
             if (p.padded()[d] == p.sizes()[d]) {
                 continue;
             }
+            int from = d == wide ? wideFrom : p.sizes()[d];
             int[][] range = ranges();
             for (int e = 0; e < p.rank(); e++) {
-                range[e] = e == d ? new int[] {p.sizes()[e], p.padded()[e]} : new int[] {0, p.padded()[e]};
+                range[e] = e == d ? new int[] {from, p.padded()[e]} : new int[] {0, p.padded()[e]};
             }
-            code.add("// pad lanes: $L $L..$L\n", p.dims().charAt(d), p.sizes()[d], p.padded()[d] - 1);
-            emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
+            char dim = p.dims().charAt(d);
+            if (d == wide) {
+                code.add("// pad lanes: $L $L..$L, zeroed a whole vector at a time from $L $L on (the nest below writes $L $L..$L)\n",
+                        dim, p.sizes()[d], p.padded()[d] - 1, dim, from, dim, from, p.sizes()[d] - 1);
+                leaf = plan.nodes().size() - 1;
+                vector = zeroVector;
+            } else {
+                code.add("// pad lanes: $L $L..$L\n", dim, p.sizes()[d], p.padded()[d] - 1);
+            }
+            try {
+                emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
+            } finally {
+                leaf = -1;
+                vector = null;
+            }
         }
+        split = splitNode;
         return code.build();
     }
 
@@ -160,7 +177,7 @@ final class NestWriter {
      * instead of eight scalar stores.
      */
     Optional<CodeBlock> padLanesInVectors(int lanes, Function<CodeBlock, CodeBlock> zeroVector,
-                                                   Function<CodeBlock, CodeBlock> zero) {
+                                          Function<CodeBlock, CodeBlock> zero) {
         Problem p = plan.problem();
         List<Node> nodes = plan.nodes();
         Node x = nodes.get(nodes.size() - 1);
@@ -170,41 +187,14 @@ final class NestWriter {
             return Optional.empty();
         }
         int from = p.sizes()[wide] / x.extent() * x.extent();
-        CodeBlock.Builder code = CodeBlock.builder();
-        for (int d = 0; d < p.rank(); d++) {
-            if (p.padded()[d] == p.sizes()[d]) {
-                continue;
+        Function<List<CodeBlock>, CodeBlock> stores = offsets -> {
+            CodeBlock.Builder b = CodeBlock.builder();
+            for (int v = 0; v < x.extent(); v += lanes) {
+                b.add(zeroVector.apply(v == 0 ? offsets.get(0) : CodeBlock.of("$L + $L", offsets.get(0), v)));
             }
-            int[][] range = ranges();
-            for (int e = 0; e < p.rank(); e++) {
-                range[e] = e == d ? new int[] {d == wide ? from : p.sizes()[e], p.padded()[e]} : new int[] {0, p.padded()[e]};
-            }
-            if (d == wide) {
-                code.add("// pad lanes: $L $L..$L, zeroed a whole vector at a time from $L $L on (the nest below writes $L $L..$L)\n",
-                        p.dims().charAt(d), p.sizes()[d], p.padded()[d] - 1, p.dims().charAt(d), from,
-                        p.dims().charAt(d), from, p.sizes()[d] - 1);
-                this.leaf = nodes.size() - 1;
-                this.vector = offsets -> {
-                    CodeBlock.Builder stores = CodeBlock.builder();
-                    for (int v = 0; v < x.extent(); v += lanes) {
-                        stores.add(zeroVector.apply(v == 0 ? offsets.get(0) : CodeBlock.of("$L + $L", offsets.get(0), v)));
-                    }
-                    return stores.build();
-                };
-            } else {
-                code.add("// pad lanes: $L $L..$L\n", p.dims().charAt(d), p.sizes()[d], p.padded()[d] - 1);
-            }
-            int splitNode = split;
-            split = -1;
-            try {
-                emit(code, 0, range, new int[] {0}, startOffsets(), offsets -> zero.apply(offsets.get(0)));
-            } finally {
-                split = splitNode;
-                this.leaf = -1;
-                this.vector = null;
-            }
-        }
-        return Optional.of(code.build());
+            return b.build();
+        };
+        return Optional.of(padNests(zero, wide, from, stores));
     }
 
     /** One range per real dim (filled by the caller) and per virtual dim (always whole). */

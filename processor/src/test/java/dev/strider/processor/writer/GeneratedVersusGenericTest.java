@@ -142,21 +142,7 @@ class GeneratedVersusGenericTest {
             }
         }
         KernelSet set = new KernelSet("tiles", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
-        List<JavaFile> files = new ArrayList<>();
-        files.add(new ScalarWriter(64, 0, ProcessorOptions.DEFAULT_THREADS_ABOVE).write(set));
-        for (int bits : VectorWriter.SHAPES) {
-            files.add(new VectorWriter(64, 0, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits).write(set));
-        }
-        CompiledKernels compiled = CompiledKernels.compile(set, files);
-        List<Object> targets = new ArrayList<>(List.of(compiled.instance));
-        for (int bits : VectorWriter.SHAPES) {
-            targets.add(compiled.create(VectorWriter.className(set, bits)));
-        }
-        for (KernelMethod m : methods) {
-            for (Object target : targets) {
-                check(target, m, r);
-            }
-        }
+        checkScalarAndVectors(set, 0, r);
         System.out.println("[differential] " + methods.size() + " transposes passed, " + tiled + " of them tiled;"
                 + " nests run directly: " + variants);
         // In-cache transposes carry both nests, and each ran here whichever this Java picks.
@@ -202,25 +188,12 @@ class GeneratedVersusGenericTest {
                     false, 3, 0.5));
         }
         KernelSet set = new KernelSet("channels", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
-        List<JavaFile> files = new ArrayList<>();
-        files.add(new ScalarWriter(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE).write(set));
+        List<JavaFile> files = checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, r);
         Map<String, Integer> forms = new TreeMap<>();
-        for (int bits : VectorWriter.SHAPES) {
-            JavaFile file = new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits)
-                    .write(set);
-            files.add(file);
+        for (JavaFile file : files.subList(1, files.size())) {
+            String bits = file.typeSpec().name().replaceAll(".*_Vector", "");
             for (String form : List.of(" interleaved in registers", " deinterleaved in registers")) {
                 forms.merge(bits + form, file.toString().split(form, -1).length - 1, Integer::sum);
-            }
-        }
-        CompiledKernels compiled = CompiledKernels.compile(set, files);
-        List<Object> targets = new ArrayList<>(List.of(compiled.instance));
-        for (int bits : VectorWriter.SHAPES) {
-            targets.add(compiled.create(VectorWriter.className(set, bits)));
-        }
-        for (KernelMethod m : methods) {
-            for (Object target : targets) {
-                check(target, m, r);
             }
         }
         System.out.println("[differential] " + methods.size() + " channel moves passed; register forms: " + forms);
@@ -229,6 +202,30 @@ class GeneratedVersusGenericTest {
                 assertTrue(forms.get(bits + " " + form + " in registers") > 0, bits + " " + form + ": " + forms);
             }
         }
+    }
+
+    /**
+     * Generates {@code set} for SCALAR and VECTOR at every shape (default options, transposes tiled
+     * above {@code tileAbove} elements), runs every method of every class against the generic
+     * kernels, and returns the files, SCALAR's first.
+     */
+    private static List<JavaFile> checkScalarAndVectors(KernelSet set, long tileAbove, Random r) {
+        List<JavaFile> files = new ArrayList<>();
+        files.add(new ScalarWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE).write(set));
+        for (int bits : VectorWriter.SHAPES) {
+            files.add(new VectorWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits).write(set));
+        }
+        CompiledKernels compiled = CompiledKernels.compile(set, files);
+        List<Object> targets = new ArrayList<>(List.of(compiled.instance));
+        for (int bits : VectorWriter.SHAPES) {
+            targets.add(compiled.create(VectorWriter.className(set, bits)));
+        }
+        for (KernelMethod m : set.methods()) {
+            for (Object target : targets) {
+                check(target, m, r);
+            }
+        }
+        return files;
     }
 
     private static void check(Object kernels, KernelMethod m, Random r) {
