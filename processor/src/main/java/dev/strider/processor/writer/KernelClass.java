@@ -96,13 +96,28 @@ final class KernelClass {
             Layout in = m.layoutOf(p).layout();
             int lo = Math.max(in.offset(), outLayout.offset());
             int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
-            boolean sameElements = in.equals(outLayout) && !(m instanceof KernelMethod.Slice);
-            if (lo < hi && !sameElements) {
+            if (lo < hi && !inPlace(m, p)) {
                 b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.name(), p.name(), out.name(),
                         out.name(), lo, hi);
             }
         }
         return b.build();
+    }
+
+    /**
+     * True when input {@code p} may be the output's array: the same element type and layout (not
+     * a slice), so each element is read before the same element is written. Such a method must
+     * write nothing before it has read it.
+     */
+    static boolean inPlace(KernelMethod m, Param p) {
+        Param out = m.output();
+        return p != out && p.array() && p.type() == out.type() && !(m instanceof KernelMethod.Slice)
+                && m.layoutOf(p).layout().equals(m.layoutOf(out).layout());
+    }
+
+    /** True when some input may be the output's array ({@link #inPlace}). */
+    static boolean inPlace(KernelMethod m) {
+        return m.params().stream().anyMatch(p -> inPlace(m, p));
     }
 
     private static CodeBlock javadoc(KernelMethod m, String nest) {

@@ -186,11 +186,12 @@ public final class VectorWriter {
     /**
      * {@code body} with its pad lanes zeroed before the nest, the innermost padded dim's tail
      * blocks as whole zero vectors ({@link NestWriter#padLanesInVectors}); unchanged when that
-     * does not apply, or in THREADS chunks, where the chunk zeroing the pad lanes runs beside
-     * the chunks writing the real lanes.
+     * does not apply, in THREADS chunks, where the chunk zeroing the pad lanes runs beside the
+     * chunks writing the real lanes, and when an input may be the output's array ({@code
+     * relu(x, x)}), whose real lanes the zeros would overwrite before they are read.
      */
     private ScalarWriter.Body padInVectors(ScalarWriter.Body body, KernelMethod m, Constants c, boolean chunked) {
-        if (chunked || body.pad().isEmpty()) {
+        if (chunked || body.pad().isEmpty() || KernelClass.inPlace(m)) {
             return body;
         }
         Param out = m.output();
