@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -190,7 +192,7 @@ final class NestWriter {
         Function<List<CodeBlock>, CodeBlock> stores = offsets -> {
             CodeBlock.Builder b = CodeBlock.builder();
             for (int v = 0; v < x.extent(); v += lanes) {
-                b.add(zeroVector.apply(v == 0 ? offsets.get(0) : CodeBlock.of("$L + $L", offsets.get(0), v)));
+                b.add(zeroVector.apply(plus(offsets.get(0), v)));
             }
             return b.build();
         };
@@ -221,6 +223,24 @@ final class NestWriter {
             start[k] = new Offset(null, plan.base()[k]);
         }
         return start;
+    }
+
+    private static final Pattern OFFSET_CODE = Pattern.compile("(-?\\d+)|(\\w+)(?: ([+-]) (\\d+))?");
+
+    /**
+     * {@code offset + more}, the literal folded in when {@code offset} is an operand's offset as
+     * this writer emits it ({@code srcHw4 + 80} plus 20 is {@code srcHw4 + 100}).
+     */
+    static CodeBlock plus(CodeBlock offset, long more) {
+        Matcher m = OFFSET_CODE.matcher(offset.toString());
+        if (!m.matches()) {
+            return more == 0 ? offset : CodeBlock.of(more > 0 ? "$L + $L" : "$L - $L", offset, Math.abs(more));
+        }
+        if (m.group(1) != null) {
+            return new Offset(null, Long.parseLong(m.group(1)) + more).code();
+        }
+        long literal = m.group(3) == null ? 0 : Long.parseLong(m.group(4)) * (m.group(3).equals("-") ? -1 : 1);
+        return new Offset(m.group(2), literal + more).code();
     }
 
     /** An operand's offset: a local variable (or none) plus a literal. */

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.IntPredicate;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -303,8 +304,8 @@ public final class VectorWriter {
             return CodeBlock.of("$T.broadcast($N, $N[$L])", vector, species, in.name(), offset);
         }
         if (stride == -1) {
-            return CodeBlock.of("$T.fromArray($N, $N, $L - $L).rearrange($N)", vector, species, in.name(), offset,
-                    lanes - 1, c.reverse(in.type()));
+            return CodeBlock.of("$T.fromArray($N, $N, $L).rearrange($N)", vector, species, in.name(),
+                    NestWriter.plus(offset, -(lanes - 1)), c.reverse(in.type()));
         }
         return CodeBlock.of("$T.fromArray($N, $N, $L)", vector, species, in.name(), offset);
     }
@@ -465,7 +466,7 @@ public final class VectorWriter {
                     .add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride, src, dStride, dst)
                     .add("{\n").indent();
             for (int i = 0; i < lanes; i++) {
-                b.addStatement("$T r$L = $T.fromArray($N, $N, $L)", vector, i, vector, species, src, offset(s, i * sStride));
+                b.addStatement("$T r$L = $T.fromArray($N, $N, $L)", vector, i, vector, species, src, NestWriter.plus(s, i * sStride));
             }
             String[] stageNames = {"a", "b", "c"};
             String from = "r";
@@ -483,8 +484,8 @@ public final class VectorWriter {
                     CodeBlock lo = CodeBlock.of("$L$L.blend($L$L.rearrange($N), $N)", from, i, from, j, swap, high);
                     CodeBlock hi = CodeBlock.of("$L$L.rearrange($N).blend($L$L, $N)", from, i, swap, from, j, high);
                     if (last) {
-                        b.addStatement("$L.intoArray($N, $L)", lo, dst, offset(d, i * dStride));
-                        b.addStatement("$L.intoArray($N, $L)", hi, dst, offset(d, j * dStride));
+                        b.addStatement("$L.intoArray($N, $L)", lo, dst, NestWriter.plus(d, i * dStride));
+                        b.addStatement("$L.intoArray($N, $L)", hi, dst, NestWriter.plus(d, j * dStride));
                     } else {
                         b.addStatement("$T $L$L = $L", vector, to, i, lo);
                         b.addStatement("$T $L$L = $L", vector, to, j, hi);
@@ -512,7 +513,7 @@ public final class VectorWriter {
                             sStride, src, dst)
                     .add("{\n").indent();
             for (int j = 0; j < channels; j++) {
-                b.addStatement("$T c$L = $L.rearrange($N)", vector, j, load.apply(offset(s, j * sStride)),
+                b.addStatement("$T c$L = $L.rearrange($N)", vector, j, load.apply(NestWriter.plus(s, j * sStride)),
                         spread(type, lanes, channels, j));
             }
             for (int v = 0; v < channels; v++) {
@@ -520,7 +521,7 @@ public final class VectorWriter {
                 for (int j = 1; j < channels; j++) {
                     value.add(".blend(c$L, $N)", j, lanesOf(type, lanes, channels, v, j));
                 }
-                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, offset(d, v * lanes));
+                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, NestWriter.plus(d, v * lanes));
             }
             return b.unindent().add("}\n").build();
         }
@@ -539,7 +540,7 @@ public final class VectorWriter {
                             src, dStride, dst)
                     .add("{\n").indent();
             for (int v = 0; v < channels; v++) {
-                b.addStatement("$T v$L = $L", vector, v, load.apply(offset(s, v * lanes)));
+                b.addStatement("$T v$L = $L", vector, v, load.apply(NestWriter.plus(s, v * lanes)));
             }
             for (int j = 0; j < channels; j++) {
                 CodeBlock.Builder value = CodeBlock.builder().add("v0");
@@ -547,7 +548,7 @@ public final class VectorWriter {
                     value.add(".blend(v$L, $N)", v, lanesOf(type, lanes, channels, v, j));
                 }
                 value.add(".rearrange($N)", pick(type, lanes, channels, j));
-                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, offset(d, j * dStride));
+                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, NestWriter.plus(d, j * dStride));
             }
             return b.unindent().add("}\n").build();
         }
@@ -589,25 +590,12 @@ public final class VectorWriter {
 
         /** The lanes of interleaved vector {@code v} that hold channel {@code j}. */
         private String lanesOf(ElementType type, int lanes, int channels, int v, int j) {
-            String species = species(type, bits);
-            String name = "INTERLEAVED" + channels + "_V" + v + "_C" + j + "_" + type.name();
-            long mask = 0;
-            for (int p = 0; p < lanes; p++) {
-                if ((v * lanes + p) % channels == j) {
-                    mask |= 1L << p;
-                }
-            }
-            String literal = "0x" + Long.toHexString(mask) + "L";
-            fields.computeIfAbsent(name, n -> FieldSpec.builder(ParameterizedTypeName.get(VECTOR_MASK, boxed(type)), n,
-                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("The lanes of interleaved vector $L that hold channel $L of $L.\n", v, j, channels)
-                    .initializer("$T.fromLong($N, $L)", VECTOR_MASK, species, literal).build());
-            return name;
+            return mask("INTERLEAVED" + channels + "_V" + v + "_C" + j + "_" + type.name(), type,
+                    p -> (v * lanes + p) % channels == j,
+                    "The lanes of interleaved vector " + v + " that hold channel " + j + " of " + channels + ".\n");
         }
 
-        private static CodeBlock offset(CodeBlock base, long plus) {
-            return plus == 0 ? base : plus > 0 ? CodeBlock.of("$L + $L", base, plus) : CodeBlock.of("$L - $L", base, -plus);
-        }
+
 
         /** Lane {@code i} takes lane {@code i ^ k}: swaps neighbouring groups of {@code k} lanes. */
         private String swap(ElementType type, int k) {
@@ -621,19 +609,25 @@ public final class VectorWriter {
 
         /** The lanes {@code i} with {@code i & k != 0}. */
         private String high(ElementType type, int k) {
+            return mask("HIGH" + k + "_" + type.name(), type, i -> (i & k) != 0, null);
+        }
+
+        /** A mask field of the lanes {@code i} for which {@code lane} holds, with its Javadoc if any. */
+        private String mask(String name, ElementType type, IntPredicate lane, String doc) {
             String species = species(type, bits);
-            String name = "HIGH" + k + "_" + type.name();
-            int count = bits / 8 / type.bytes();
             long mask = 0;
-            for (int i = 0; i < count; i++) {
-                if ((i & k) != 0) {
+            for (int i = 0; i < bits / 8 / type.bytes(); i++) {
+                if (lane.test(i)) {
                     mask |= 1L << i;
                 }
             }
             String literal = "0x" + Long.toHexString(mask) + "L";
-            fields.computeIfAbsent(name, n -> FieldSpec.builder(ParameterizedTypeName.get(VECTOR_MASK, boxed(type)), n,
-                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .initializer("$T.fromLong($N, $L)", VECTOR_MASK, species, literal).build());
+            FieldSpec.Builder field = FieldSpec.builder(ParameterizedTypeName.get(VECTOR_MASK, boxed(type)), name,
+                    Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL);
+            if (doc != null) {
+                field.addJavadoc("$L", doc);
+            }
+            fields.computeIfAbsent(name, n -> field.initializer("$T.fromLong($N, $L)", VECTOR_MASK, species, literal).build());
             return name;
         }
     }
