@@ -25,15 +25,19 @@ import javax.tools.Diagnostic;
  *                    for smaller ones
  * @param report      {@code -Astrider.report=false} turns off the layout report, the HTML page
  *                    {@code <Interface>.layouts.html} written beside the generated sources (default on)
+ * @param transposeBits {@code -Astrider.transposeBits=256}: the width in bits of the square blocks
+ *                    VECTOR transposes move through registers, at most each class's own (default
+ *                    {@value #DEFAULT_TRANSPOSE_BITS})
  */
 public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, List<Integer> vectorShapes,
-                               long threadsAbove, boolean report) {
+                               long threadsAbove, boolean report, int transposeBits) {
 
     public static final String UNROLL_LIMIT = "strider.unrollLimit";
     public static final String TARGETS = "strider.targets";
     public static final String VECTOR_SHAPES = "strider.vectorShapes";
     public static final String THREADS_ABOVE = "strider.threadsAbove";
     public static final String REPORT = "strider.report";
+    public static final String TRANSPOSE_BITS = "strider.transposeBits";
     public static final int DEFAULT_UNROLL_LIMIT = 64;
     public static final List<Integer> DEFAULT_VECTOR_SHAPES = List.of(128, 256, 512);
     /**
@@ -43,17 +47,30 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
      * the second core gains (bias add 33.9 µs against 22.3, nchw to nChw16c 93 against 69).
      */
     public static final long DEFAULT_THREADS_ABOVE = 1L << 20;
+    /**
+     * Transposes move 4x4 float blocks (128 bits) even in the 256- and 512-bit classes. On the AMD
+     * Zen 3 (AVX2) we measure on, a 128-bit rearrange is one in-lane vpermilps, while a 256-bit
+     * one is a lane-crossing vpermps at half its throughput, and the 4x4 blocks won on every float
+     * transpose that runs in registers (JDK 25, by hand, 256-bit class against 128-bit): nchw to
+     * nChw16c 1x64x56x56 44 us against 34, NCHW to NHWC 1x64x256x256 3.0 ms against 2.4, nchw to
+     * nChw8c 1x17x5x4 115 ns against 72. Where shuffles of any width cost the same (Intel's port
+     * 5), wider blocks need fewer of them per element; that is unmeasured here, hence the option.
+     */
+    public static final int DEFAULT_TRANSPOSE_BITS = 128;
 
     public ProcessorOptions {
         if (unrollLimit < 1) {
             throw new IllegalArgumentException("unrollLimit is " + unrollLimit + "; it must be at least 1");
+        }
+        if (!DEFAULT_VECTOR_SHAPES.contains(transposeBits)) {
+            throw new IllegalArgumentException("transposeBits is " + transposeBits + "; it must be 128, 256 or 512");
         }
         targets = targets.map(List::copyOf);
         vectorShapes = List.copyOf(vectorShapes);
     }
 
     public ProcessorOptions(int unrollLimit, Optional<List<Target>> targets) {
-        this(unrollLimit, targets, DEFAULT_VECTOR_SHAPES, DEFAULT_THREADS_ABOVE, true);
+        this(unrollLimit, targets, DEFAULT_VECTOR_SHAPES, DEFAULT_THREADS_ABOVE, true, DEFAULT_TRANSPOSE_BITS);
     }
 
     /** The options when none are given: unroll limit 64, the targets each {@code @Kernels} names, a report. */
@@ -63,7 +80,7 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
 
     /** The option names, for {@code Processor.getSupportedOptions()}. */
     public static Set<String> names() {
-        return Set.of(UNROLL_LIMIT, TARGETS, VECTOR_SHAPES, THREADS_ABOVE, REPORT);
+        return Set.of(UNROLL_LIMIT, TARGETS, VECTOR_SHAPES, THREADS_ABOVE, REPORT, TRANSPOSE_BITS);
     }
 
     /**
@@ -133,7 +150,18 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
                         + " <Interface>.layouts.html beside the generated sources)");
             }
         }
-        return new ProcessorOptions(unrollLimit, targets, shapes, threadsAbove, report);
+        int transposeBits = DEFAULT_TRANSPOSE_BITS;
+        if (options.containsKey(TRANSPOSE_BITS)) {
+            String value = options.get(TRANSPOSE_BITS);
+            List<Integer> parsed = parseShapes(value);
+            if (parsed == null || parsed.size() != 1) {
+                bad(messager, TRANSPOSE_BITS, value, "it must be one vector size in bits from 128, 256, 512 (the"
+                        + " width of the blocks VECTOR transposes move through registers)");
+            } else {
+                transposeBits = parsed.get(0);
+            }
+        }
+        return new ProcessorOptions(unrollLimit, targets, shapes, threadsAbove, report, transposeBits);
     }
 
     /** The shapes in increasing order, without repeats; null when empty or not all of 128, 256, 512. */

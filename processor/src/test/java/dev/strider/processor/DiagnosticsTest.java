@@ -592,6 +592,16 @@ class DiagnosticsTest {
         }
 
         @Test
+        void badTransposeBits() {
+            Source s = Source.ops("@Kernels", "public interface Ops {}");
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.transposeBits=128,256"), s);
+            assertThat(c).hadErrorContaining("[StriderOption] option -Astrider.transposeBits has value \"128,256\"; it"
+                    + " must be one vector size in bits from 128, 256, 512 (the width of the blocks VECTOR transposes"
+                    + " move through registers)");
+            assertThat(c).hadErrorCount(1);
+        }
+
+        @Test
         void badThreadsAbove() {
             Source s = Source.ops("@Kernels", "public interface Ops {}");
             Compilation c = compile(new StriderProcessor(), java.util.List.of("-Astrider.threadsAbove=0"), s);

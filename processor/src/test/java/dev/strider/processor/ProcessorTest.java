@@ -128,6 +128,33 @@ class ProcessorTest {
                 serviceFile(c));
     }
 
+    @Test
+    void optionTransposeBitsWidensTheBlocks() throws IOException {
+        // 1x16x8x8 nchw -> nChw16c: 64 pixels by 16 channels, in blocks of 4, or of 8 at 256 bits
+        Source s = Source.ops("@Kernels(targets = {Target.VECTOR})",
+                "public interface Ops {",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 16, 8, 8}) interface P {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 16, 8, 8}, format = \"nChw16c\") interface B {}",
+                "  @Reorder(from = P.class, to = B.class)",
+                "  void toBlocked(float[] src, float[] dst);",
+                "}");
+        for (String bits : List.of("", "256")) {
+            List<String> options = new java.util.ArrayList<>(List.of("--add-modules", "jdk.incubator.vector"));
+            if (!bits.isEmpty()) {
+                options.add("-Astrider.transposeBits=" + bits);
+            }
+            Compilation c = compile(new StriderProcessor(), options, s);
+            assertThat(c).succeeded();
+            String v256 = c.generatedSourceFile("test.Ops_Vector256").orElseThrow().getCharContent(true).toString();
+            String v128 = c.generatedSourceFile("test.Ops_Vector128").orElseThrow().getCharContent(true).toString();
+            String wide = bits.isEmpty() ? "4x4" : "8x8";
+            assertTrue(v256.contains(wide + " blocks of hw x c transposed in registers"), v256);
+            // the 128-bit class stays at its own width either way
+            assertTrue(v128.contains("4x4 blocks of hw x c transposed in registers"), v128);
+            assertEquals(bits.isEmpty(), v256.contains("FloatVector.fromArray(FLOAT_128, src, "), v256);
+        }
+    }
+
     /** Generates, in the first round, the layout type that test.Ops names. */
     static final class LayoutGenerator extends AbstractProcessor {
         private boolean done;

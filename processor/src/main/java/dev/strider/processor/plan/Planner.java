@@ -112,12 +112,14 @@ public final class Planner {
      *       in every input sequential, reversed (a -1 slice) or broadcast (stride 0). It is split
      *       into vector steps and a lane node of {@code lanes}; up to {@code unrollLimit / lanes}
      *       vector steps are unrolled.</li>
-     *   <li>{@link VectorPlan.Kind#TRANSPOSE} (one input, {@code transposable}): the innermost node X
-     *       is sequential in the output, another node Y in the input. Both are split into lane
-     *       nodes of {@code lanes}, and each {@code lanes x lanes} block is transposed in registers
-     *       ({@code ... > Y/lanes > X/lanes > [Y lanes x X lanes]}). Above {@code tileAbove}
-     *       elements, Y (or else X) is first tiled by {@link #VECTOR_TILE}, so that the lines a
-     *       tile reads and writes stay cached until the tile has used them whole.</li>
+     *   <li>{@link VectorPlan.Kind#TRANSPOSE} (one input, {@code transposeLanes > 0}): the innermost
+     *       node X is sequential in the output, another node Y in the input. Both are split into
+     *       lane nodes of {@code transposeLanes} (which may be fewer than {@code lanes}: blocks
+     *       narrower than the class's vectors), and each square block is transposed in registers
+     *       ({@code ... > Y/t > X/t > [Y t x X t]}, the node of fewer steps innermost; see
+     *       {@link #transposeSteps}). Above {@code tileAbove} elements, Y (or else X) is first
+     *       tiled by {@link #VECTOR_TILE}, so that the lines a tile reads and writes stay cached
+     *       until the tile has used them whole.</li>
      *   <li>{@link VectorPlan.Kind#INTERLEAVE} and {@link VectorPlan.Kind#DEINTERLEAVE} (one input,
      *       {@code interleavable}): 3, 5 or 7 channels interleaved into or out of a sequential run
      *       ({@link #channels}).</li>
@@ -125,7 +127,7 @@ public final class Planner {
      *
      * Lane nodes of a partial range (a tail) are emitted as scalar statements.
      */
-    public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, boolean transposable,
+    public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, int transposeLanes,
                                                   boolean interleavable, long tileAbove) {
         Simplified s = simplify(problem);
         List<Node> nodes = s.nodes();
@@ -157,12 +159,13 @@ public final class Planner {
                 return channels;
             }
         }
-        if (contiguous || !transposable || x.extent() < lanes || x.strides().length != 2 || x.strides()[1] < lanes) {
+        int t = transposeLanes;
+        if (contiguous || t < 2 || x.extent() < t || x.strides().length != 2 || x.strides()[1] < t) {
             return none;
         }
         Node y = null;
         for (Node n : out) {
-            if (!n.isTable() && n.weight() == 1 && n.extent() >= lanes && n.strides()[1] == 1 && n.strides()[0] >= lanes
+            if (!n.isTable() && n.weight() == 1 && n.extent() >= t && n.strides()[1] == 1 && n.strides()[0] >= t
                     && finestOfItsDim(nodes, n)) {
                 y = n;
             }
@@ -173,21 +176,34 @@ public final class Planner {
         out.remove(y);
         if (s.elements() > tileAbove && y.extent() > VECTOR_TILE) {
             out.add(block(y, VECTOR_TILE));
-            addSteps(out, x, lanes);
-            addSteps(out, y.withExtent(VECTOR_TILE), lanes);
+            addSteps(out, x, t);
+            addSteps(out, y.withExtent(VECTOR_TILE), t);
         } else if (s.elements() > tileAbove && x.extent() > VECTOR_TILE) {
             out.add(block(x, VECTOR_TILE));
-            addSteps(out, y, lanes);
-            addSteps(out, x.withExtent(VECTOR_TILE), lanes);
+            addSteps(out, y, t);
+            addSteps(out, x.withExtent(VECTOR_TILE), t);
         } else {
-            addSteps(out, y, lanes);
-            addSteps(out, x, lanes);
+            transposeSteps(out, x, y, t);
         }
         int leaf = out.size();
-        out.add(y.withExtent(lanes));
-        out.add(x.withExtent(lanes));
+        out.add(y.withExtent(t));
+        out.add(x.withExtent(t));
         return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents()),
-                VectorPlan.Kind.TRANSPOSE, leaf, lanes));
+                VectorPlan.Kind.TRANSPOSE, leaf, t));
+    }
+
+    /**
+     * The block steps of an untiled transpose, the node of fewer steps innermost. One sweep of
+     * the inner steps then touches a few lines on each side, and the next outer step uses the
+     * rest of those lines while they are still in L1. The other way round, the inner steps run
+     * the whole length of one side, using a block's width of each line, and every further
+     * outer step reads those lines again from L2: nChw16c to nchw 1x64x56x56 in 4x4 blocks
+     * took 47 us with c4[4] outside hw4[784], and 35 us inside it (JDK 25, by hand).
+     */
+    private static void transposeSteps(List<Node> out, Node x, Node y, int t) {
+        boolean xInner = ceilDiv(x.extent(), t) <= ceilDiv(y.extent(), t);
+        addSteps(out, xInner ? y : x, t);
+        addSteps(out, xInner ? x : y, t);
     }
 
     /** The most channels {@link VectorPlan.Kind#INTERLEAVE} and {@link VectorPlan.Kind#DEINTERLEAVE} take. */

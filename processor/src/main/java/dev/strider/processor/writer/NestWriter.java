@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.lang.model.element.Modifier;
@@ -168,8 +169,10 @@ final class NestWriter {
     }
 
     /**
-     * Zeros into every pad lane of the output, the innermost node's padded dim in whole vectors of
-     * {@code lanes}, or empty when that does not apply. That node must write sequentially, be the
+     * Zeros into every pad lane of the output, the innermost node's padded dim in whole vectors,
+     * or empty when that does not apply. The vectors are of {@code maxLanes}, or of fewer (halved
+     * down to {@code minLanes}) to fit a shorter node, such as the 4 lanes of a 4x4 transpose in a
+     * class of 8. That node must write sequentially, be the
      * finest piece of a padded dim, and be whole vectors long; then the tail block of its dim
      * (from the first index of the block that holds the dim's last index up to the padded size)
      * is zeroed whole with {@code zeroVector} statements, real lanes included. So these
@@ -178,21 +181,28 @@ final class NestWriter {
      * A block of 8 floats holding one real channel is then one vector store and one scalar store
      * instead of eight scalar stores.
      */
-    Optional<CodeBlock> padLanesInVectors(int lanes, Function<CodeBlock, CodeBlock> zeroVector,
+    Optional<CodeBlock> padLanesInVectors(int maxLanes, int minLanes,
+                                          IntFunction<Function<CodeBlock, CodeBlock>> zeroVector,
                                           Function<CodeBlock, CodeBlock> zero) {
         Problem p = plan.problem();
         List<Node> nodes = plan.nodes();
         Node x = nodes.get(nodes.size() - 1);
+        int lanes = maxLanes;
+        while (lanes > minLanes && x.extent() % lanes != 0) {
+            lanes /= 2;
+        }
         int wide = x.dim();
         if (x.isTable() || x.weight() != 1 || x.strides()[0] != 1 || wide >= p.rank()
                 || p.padded()[wide] == p.sizes()[wide] || x.extent() % lanes != 0 || p.padded()[wide] % x.extent() != 0) {
             return Optional.empty();
         }
         int from = p.sizes()[wide] / x.extent() * x.extent();
+        Function<CodeBlock, CodeBlock> vector = zeroVector.apply(lanes);
+        int step = lanes;
         Function<List<CodeBlock>, CodeBlock> stores = offsets -> {
             CodeBlock.Builder b = CodeBlock.builder();
-            for (int v = 0; v < x.extent(); v += lanes) {
-                b.add(zeroVector.apply(plus(offsets.get(0), v)));
+            for (int v = 0; v < x.extent(); v += step) {
+                b.add(vector.apply(plus(offsets.get(0), v)));
             }
             return b.build();
         };

@@ -35,7 +35,8 @@ import javax.lang.model.element.Modifier;
  * Writes {@code <Interface>_Vector<bits>} with {@code jdk.incubator.vector}, the species fixed at
  * {@code bits}. Per method, the planner's {@link VectorPlan} decides the form: contiguous runs
  * become vector loads, operations and stores (a -1 slice loads and reverses, a broadcast input
- * becomes a broadcast vector); transposes move {@code lanes x lanes} blocks through registers,
+ * becomes a broadcast vector); transposes move square blocks through registers (128 bits wide
+ * unless {@link ProcessorOptions#transposeBits()} says more),
  * and 3, 5 or 7 colour planes are interleaved (or split) a vector of pixels at a time, one
  * rearrange and a few blends per vector.
  * Tails, and methods no vector form computes bit for bit like the generic kernels (integer
@@ -58,17 +59,23 @@ public final class VectorWriter {
     private static final int MAX_TRANSPOSE_LANES = 16;
 
     private final int bits;
+    private final int transposeBits;
     private final int unrollLimit;
     private final long tileAbove;
     private final long threadsAbove;
     private final ScalarWriter scalar;
 
     public VectorWriter(ProcessorOptions options, int bits) {
-        this(options.unrollLimit(), Planner.TILE_ABOVE_ELEMENTS, options.threadsAbove(), bits);
+        this(options.unrollLimit(), Planner.TILE_ABOVE_ELEMENTS, options.threadsAbove(), bits, options.transposeBits());
     }
 
-    VectorWriter(int unrollLimit, long tileAbove, long threadsAbove, int bits) {
+    /**
+     * @param transposeBits the width of the square blocks transposes move through registers: the
+     *                      class's {@code bits} or fewer ({@link ProcessorOptions#transposeBits()})
+     */
+    VectorWriter(int unrollLimit, long tileAbove, long threadsAbove, int bits, int transposeBits) {
         this.bits = bits;
+        this.transposeBits = Math.min(bits, transposeBits);
         this.unrollLimit = unrollLimit;
         this.tileAbove = tileAbove;
         this.threadsAbove = threadsAbove;
@@ -154,13 +161,15 @@ public final class VectorWriter {
         }
         ElementType type = m.output().type();
         int lanes = bits / 8 / type.bytes();
-        boolean transposable = isCopy(m) && lanes <= MAX_TRANSPOSE_LANES;
+        int blockLanes = transposeBits / 8 / type.bytes();
+        int transposeLanes = isCopy(m) && blockLanes <= MAX_TRANSPOSE_LANES ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder) && lanes <= MAX_TRANSPOSE_LANES;
         Problem problem = Problem.of(m);
         int limit = unrollLimit;
         while (true) {
-            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposable, interleavable, tileAbove);
+            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
+                    tileAbove);
             if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
                 return new Written(scalar.body(m, chunked).noting("scalar (no vector form fits this nest)"), false);
             }
@@ -197,9 +206,10 @@ public final class VectorWriter {
         }
         Param out = m.output();
         ElementType type = out.type();
-        Optional<CodeBlock> pad = body.nest().padLanesInVectors(bits / 8 / type.bytes(),
-                offset -> CodeBlock.of("$T.zero($N).intoArray($N, $L);\n", vectorClass(type), c.species(type, bits),
-                        out.name(), offset),
+        // as wide as the class's vectors, or down to 128 bits for the lane node of a narrower transpose block
+        Optional<CodeBlock> pad = body.nest().padLanesInVectors(bits / 8 / type.bytes(), 16 / type.bytes(),
+                lanes -> offset -> CodeBlock.of("$T.zero($N).intoArray($N, $L);\n", vectorClass(type),
+                        c.species(type, lanes * 8 * type.bytes()), out.name(), offset),
                 offset -> CodeBlock.of("$N[$L] = 0;\n", out.name(), offset));
         return pad.map(zeros -> new ScalarWriter.Body(body.describe(), body.nest(),
                 CodeBlock.builder().add(zeros).add(body.logical()).build(), CodeBlock.of(""), body.steps()))
@@ -460,7 +470,8 @@ public final class VectorWriter {
          */
         CodeBlock transpose(ElementType type, int lanes, String src, CodeBlock s, int sStride,
                 String dst, CodeBlock d, int dStride) {
-            String species = species(type, bits);
+            int blockBits = lanes * 8 * type.bytes();
+            String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder()
                     .add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride, src, dStride, dst)
@@ -472,8 +483,8 @@ public final class VectorWriter {
             String from = "r";
             int stage = 0;
             for (int k = lanes / 2; k >= 1; k /= 2, stage++) {
-                String swap = swap(type, k);
-                String high = high(type, k);
+                String swap = swap(type, blockBits, k);
+                String high = high(type, blockBits, k);
                 boolean last = k == 1;
                 String to = last ? null : stageNames[stage];
                 for (int i = 0; i < lanes; i++) {
@@ -590,17 +601,20 @@ public final class VectorWriter {
 
         /** The lanes of interleaved vector {@code v} that hold channel {@code j}. */
         private String lanesOf(ElementType type, int lanes, int channels, int v, int j) {
-            return mask("INTERLEAVED" + channels + "_V" + v + "_C" + j + "_" + type.name(), type,
+            return mask("INTERLEAVED" + channels + "_V" + v + "_C" + j + "_" + type.name(), type, bits,
                     p -> (v * lanes + p) % channels == j,
                     "The lanes of interleaved vector " + v + " that hold channel " + j + " of " + channels + ".\n");
         }
 
 
 
-        /** Lane {@code i} takes lane {@code i ^ k}: swaps neighbouring groups of {@code k} lanes. */
-        private String swap(ElementType type, int k) {
-            String species = species(type, bits);
-            String name = "SWAP" + k + "_" + type.name();
+        /**
+         * Lane {@code i} takes lane {@code i ^ k}: swaps neighbouring groups of {@code k} lanes. Named
+         * with the width of its species when that is not the class's ({@code SWAP1_FLOAT_128}).
+         */
+        private String swap(ElementType type, int speciesBits, int k) {
+            String species = species(type, speciesBits);
+            String name = "SWAP" + k + "_" + type.name() + width(speciesBits);
             fields.computeIfAbsent(name, n -> FieldSpec.builder(ParameterizedTypeName.get(VECTOR_SHUFFLE, boxed(type)), n,
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("$T.fromOp($N, i -> i ^ $L)", VECTOR_SHUFFLE, species, k).build());
@@ -608,15 +622,20 @@ public final class VectorWriter {
         }
 
         /** The lanes {@code i} with {@code i & k != 0}. */
-        private String high(ElementType type, int k) {
-            return mask("HIGH" + k + "_" + type.name(), type, i -> (i & k) != 0, null);
+        private String high(ElementType type, int speciesBits, int k) {
+            return mask("HIGH" + k + "_" + type.name() + width(speciesBits), type, speciesBits, i -> (i & k) != 0, null);
+        }
+
+        /** {@code "_128"} for a species narrower than the class's vectors, else nothing. */
+        private String width(int speciesBits) {
+            return speciesBits == bits ? "" : "_" + speciesBits;
         }
 
         /** A mask field of the lanes {@code i} for which {@code lane} holds, with its Javadoc if any. */
-        private String mask(String name, ElementType type, IntPredicate lane, String doc) {
-            String species = species(type, bits);
+        private String mask(String name, ElementType type, int speciesBits, IntPredicate lane, String doc) {
+            String species = species(type, speciesBits);
             long mask = 0;
-            for (int i = 0; i < bits / 8 / type.bytes(); i++) {
+            for (int i = 0; i < speciesBits / 8 / type.bytes(); i++) {
                 if (lane.test(i)) {
                     mask |= 1L << i;
                 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ChannelInterleaveTest {
 
     private static String vectorNest(int lanes, Layout from, Layout to) {
-        return Planner.planVector(Problem.of(Samples.reorder("m", ElementType.FLOAT, from, to)), 64, lanes, true, true,
+        return Planner.planVector(Problem.of(Samples.reorder("m", ElementType.FLOAT, from, to)), 64, lanes, lanes, true,
                 Planner.TILE_ABOVE_ELEMENTS).map(VectorPlan::describe).orElse("none");
     }
 

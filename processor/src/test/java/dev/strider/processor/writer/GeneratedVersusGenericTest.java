@@ -65,13 +65,16 @@ class GeneratedVersusGenericTest {
             KernelSet set = new KernelSet("diff" + batch, List.of("Ops"),
                     List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), methods);
             // A small unroll limit in odd batches exercises loops where even batches unroll; THREADS
-            // splits every method in even batches and only the larger ones in odd batches.
+            // splits every method in even batches and only the larger ones in odd batches. Every
+            // other pair of batches transposes in blocks as wide as each class's vectors.
             int unroll = batch % 2 == 0 ? 64 : 2;
             long threadsAbove = batch % 2 == 0 ? 1 : 200;
+            int transposeBits = batch / 2 % 2 == 0 ? ProcessorOptions.DEFAULT_TRANSPOSE_BITS : 512;
             List<JavaFile> files = new ArrayList<>();
             files.add(new ScalarWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove).write(set));
             for (int bits : VectorWriter.SHAPES) {
-                files.add(new VectorWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, bits).write(set));
+                files.add(new VectorWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, bits, transposeBits)
+                        .write(set));
             }
             files.add(new ThreadsWriter(threadsAbove).write(set));
             countForms(files, forms);
@@ -100,8 +103,8 @@ class GeneratedVersusGenericTest {
     }
 
     /** What the VECTOR classes' Javadoc and comments say of each method's form, and of its pad lanes. */
-    private static final List<String> FORMS = List.of("vectors of", "transposed in registers", "scalar (",
-            "zeroed a whole vector at a time");
+    private static final List<String> FORMS = List.of("vectors of", "4x4 blocks", "8x8 blocks",
+            "transposed in registers", "scalar (", "zeroed a whole vector at a time");
 
     /** Counts the vector forms the VECTOR classes' Javadoc reports per method. */
     private static void countForms(List<JavaFile> files, Map<String, Integer> forms) {
@@ -142,7 +145,9 @@ class GeneratedVersusGenericTest {
             }
         }
         KernelSet set = new KernelSet("tiles", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
-        checkScalarAndVectors(set, 0, r);
+        // in 128-bit blocks (the default), and in blocks as wide as each class's vectors
+        checkScalarAndVectors(set, 0, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, r);
+        checkScalarAndVectors(set, 0, 512, r);
         System.out.println("[differential] " + methods.size() + " transposes passed, " + tiled + " of them tiled;"
                 + " nests run directly: " + variants);
         // In-cache transposes carry both nests, and each ran here whichever this Java picks.
@@ -188,7 +193,8 @@ class GeneratedVersusGenericTest {
                     false, 3, 0.5));
         }
         KernelSet set = new KernelSet("channels", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
-        List<JavaFile> files = checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, r);
+        List<JavaFile> files = checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, r);
         Map<String, Integer> forms = new TreeMap<>();
         for (JavaFile file : files.subList(1, files.size())) {
             String bits = file.typeSpec().name().replaceAll(".*_Vector", "");
@@ -222,7 +228,8 @@ class GeneratedVersusGenericTest {
         }
         KernelSet set = new KernelSet("inPlace", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
         List<JavaFile> files = new ArrayList<>();
-        List<Object> targets = scalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, files);
+        List<Object> targets = scalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, files);
         Random r = new Random(5);
         for (KernelMethod m : methods) {
             Layout l = m.layoutOf(m.output()).layout();
@@ -249,12 +256,12 @@ class GeneratedVersusGenericTest {
 
     /**
      * Generates {@code set} for SCALAR and VECTOR at every shape (default options, transposes tiled
-     * above {@code tileAbove} elements), runs every method of every class against the generic
-     * kernels, and returns the files, SCALAR's first.
+     * above {@code tileAbove} elements, in blocks of at most {@code transposeBits}), runs every
+     * method of every class against the generic kernels, and returns the files, SCALAR's first.
      */
-    private static List<JavaFile> checkScalarAndVectors(KernelSet set, long tileAbove, Random r) {
+    private static List<JavaFile> checkScalarAndVectors(KernelSet set, long tileAbove, int transposeBits, Random r) {
         List<JavaFile> files = new ArrayList<>();
-        List<Object> targets = scalarAndVectors(set, tileAbove, files);
+        List<Object> targets = scalarAndVectors(set, tileAbove, transposeBits, files);
         for (KernelMethod m : set.methods()) {
             for (Object target : targets) {
                 check(target, m, r);
@@ -264,10 +271,12 @@ class GeneratedVersusGenericTest {
     }
 
     /** Instances of {@code set} generated for SCALAR and VECTOR at every shape; the files go to {@code files}. */
-    private static List<Object> scalarAndVectors(KernelSet set, long tileAbove, List<JavaFile> files) {
+    private static List<Object> scalarAndVectors(KernelSet set, long tileAbove, int transposeBits,
+                                                 List<JavaFile> files) {
         files.add(new ScalarWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE).write(set));
         for (int bits : VectorWriter.SHAPES) {
-            files.add(new VectorWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits).write(set));
+            files.add(new VectorWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits, transposeBits)
+                    .write(set));
         }
         CompiledKernels compiled = CompiledKernels.compile(set, files);
         List<Object> targets = new ArrayList<>(List.of(compiled.instance));

@@ -22,7 +22,8 @@ class InCacheTransposeTest {
 
     private static String vectorSource(KernelMethod m, List<Target> targets, long threadsAbove) {
         KernelSet set = new KernelSet("cache", List.of("Ops"), targets, List.of(m));
-        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, 256).write(set).toString();
+        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, 256,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS).write(set).toString();
     }
 
     private static boolean twoNests(KernelMethod m) {
@@ -64,12 +65,12 @@ class InCacheTransposeTest {
 
     @Test
     void threadsChunkTheNestTheJavaVersionTakes() {
-        // nchw -> nChw16c with 16 channels: the registers split hw in blocks of 8 (3136 / 8 = 392
+        // nchw -> nChw16c with 16 channels: the registers split hw in 4x4 blocks (3136 / 4 = 784
         // steps), the scalar nest splits hw itself (3136 steps).
         String source = vectorSource(reorder(new int[] {1, 16, 56, 56}, "nchw", "nChw16c"),
                 List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), 1);
-        assertTrue(source.contains("return CHEAP_REARRANGE ? 392 : 3136;"), source);
-        assertTrue(source.contains("m_range(src, dst, 0, CHEAP_REARRANGE ? 392 : 3136);"), source);
+        assertTrue(source.contains("return CHEAP_REARRANGE ? 784 : 3136;"), source);
+        assertTrue(source.contains("m_range(src, dst, 0, CHEAP_REARRANGE ? 784 : 3136);"), source);
         assertTrue(source.contains("private void m_scalar(float[] src, float[] dst, int from, int to)"), source);
     }
 }
