@@ -3,11 +3,7 @@ package dev.strider.processor.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.strider.kernel.ElementType;
 import dev.strider.layout.Layout;
-import dev.strider.processor.plan.Planner;
-import dev.strider.processor.plan.Problem;
-import dev.strider.processor.plan.VectorPlan;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,8 +13,7 @@ import org.junit.jupiter.api.Test;
 class ChannelInterleaveTest {
 
     private static String vectorNest(int lanes, Layout from, Layout to) {
-        return Planner.planVector(Problem.of(Samples.reorder("m", ElementType.FLOAT, from, to)), 64, lanes, lanes, true,
-                Planner.TILE_ABOVE_ELEMENTS).map(VectorPlan::describe).orElse("none");
+        return Samples.vectorNest(lanes, lanes, true, from, to);
     }
 
     @Test

@@ -8,6 +8,9 @@ import dev.strider.layout.SliceWindow;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.Planner;
+import dev.strider.processor.plan.Problem;
+import dev.strider.processor.plan.VectorPlan;
 
 /** Kernel methods built by hand, for writer tests. */
 final class Samples {
@@ -22,6 +25,16 @@ final class Samples {
     static KernelMethod.Reorder reorder(String name, ElementType type, Layout from, Layout to) {
         return new KernelMethod.Reorder(name, Param.array("src", type), named("From", from), Param.array("dst", type),
                 named("To", to), false, 1, 0);
+    }
+
+    /**
+     * The vector nest the planner describes for a float reorder at {@code lanes} (unroll limit 64,
+     * transposes in blocks of {@code transposeLanes}, interleaves when {@code interleavable}), or
+     * {@code "none"}.
+     */
+    static String vectorNest(int lanes, int transposeLanes, boolean interleavable, Layout from, Layout to) {
+        return Planner.planVector(Problem.of(reorder("m", ElementType.FLOAT, from, to)), 64, lanes, transposeLanes,
+                interleavable, Planner.TILE_ABOVE_ELEMENTS).map(VectorPlan::describe).orElse("none");
     }
 
     static KernelMethod.Reorder convert(String name, ElementType from, Layout fromLayout, ElementType to, Layout toLayout,
