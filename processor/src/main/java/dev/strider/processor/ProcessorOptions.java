@@ -50,11 +50,13 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
     /**
      * Transposes move 4x4 float blocks (128 bits) even in the 256- and 512-bit classes. On the AMD
      * Zen 3 (AVX2) we measure on, a 128-bit rearrange is one in-lane vpermilps, while a 256-bit
-     * one is a lane-crossing vpermps at half its throughput, and the 4x4 blocks won on every float
-     * transpose that runs in registers (JDK 25, by hand, 256-bit class against 128-bit): nchw to
-     * nChw16c 1x64x56x56 44 us against 34, NCHW to NHWC 1x64x256x256 3.0 ms against 2.4, nchw to
-     * nChw8c 1x17x5x4 115 ns against 72. Where shuffles of any width cost the same (Intel's port
-     * 5), wider blocks need fewer of them per element; that is unmeasured here, hence the option.
+     * one is a lane-crossing vpermps at half its throughput. The examples' Vector256 classes built
+     * twice, 4x4 against 8x8 blocks, same loop order, one JVM (JDK 25, two rounds): nchw to nChw16c
+     * 1x64x56x56 36 against 47 us, back 37-39 against 45-47, NCHW to NHWC 1x64x56x56 45-47 against
+     * 63, back 42-43 against 54-56, 1x64x256x256 2.4-3.0 against 2.9-3.7 ms, back 2.5-3.2 against
+     * 3.2 (a tie once), nchw to nChw8c 1x17x5x4 78-81 against 90-91 ns. Where shuffles of any
+     * width cost the same (Intel's port 5), wider blocks need fewer of them per element; that is
+     * unmeasured here, hence the option.
      */
     public static final int DEFAULT_TRANSPOSE_BITS = 128;
 
