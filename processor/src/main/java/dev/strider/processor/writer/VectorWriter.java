@@ -41,8 +41,8 @@ import javax.lang.model.element.Modifier;
  * rearrange and a few blends per vector.
  * Tails, and methods no vector form computes bit for bit like the generic kernels (integer
  * scale-shift rounds and saturates, integer division can throw), are scalar code. A transpose
- * whose operands fit in cache also carries the scalar nest, which Java 17-23 run instead
- * ({@link #IN_CACHE_BYTES}).
+ * whose operands fit in cache and whose blocks mostly rearrange (64-bit lanes, blocks wider than
+ * 128 bits) also carries the scalar nest, which Java 17-23 run instead ({@link #IN_CACHE_BYTES}).
  */
 public final class VectorWriter {
 
@@ -57,6 +57,15 @@ public final class VectorWriter {
     private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
     /** Wider blocks than this would not fit the 16 or 32 vector registers. */
     private static final int MAX_TRANSPOSE_LANES = 16;
+    /**
+     * The fewest lanes a {@code rearrange} may have. C2 compiles no {@code rearrange} of 2 lanes
+     * on x86 ({@code -XX:+PrintIntrinsics}: "failed to inline (intrinsic)" for {@code
+     * VectorSupport::rearrangeOp}, JDK 17 and 25), so it runs as Java code: a double W flip
+     * 1x64x56x56 took 1.3 ms in 128-bit vectors against the scalar loop's 80 us, nchw to nChw16c in
+     * 2x2 double blocks 2.5 ms against 66 us. So 64-bit transposes take blocks of 4 lanes (256 bits),
+     * and a 128-bit class reverses no 64-bit lanes and transposes none.
+     */
+    static final int MIN_SHUFFLE_LANES = 4;
 
     private final int bits;
     private final int transposeBits;
@@ -144,11 +153,18 @@ public final class VectorWriter {
     /**
      * Before Java 24 every {@code rearrange} checks its shuffle again ({@link
      * dev.strider.runtime.Device#cheapRearrange()}), and an in-register transpose whose operands
-     * stay in cache lost to the scalar nest on Java 17: 0.63-0.89x its speed from 1.6 to 16.8 MB
-     * moved (NCHW to NHWC and nchw to nChw16c, 64 channels), in 8x8 blocks. From 25.7 MB on, or
-     * with a block row stride a multiple of 4 KiB (NCHW to NHWC 1x64x128x128: 5.1x), the registers
-     * won. The 4x4 blocks do no better on Java 17 (by hand: 64 us against the scalar nest's 65 for
-     * nchw to nChw16c 1x64x56x56, 498 ns against 126 for nchw to nChw8c 1x17x5x4).
+     * stay in cache lost to the scalar nest on Java 17 while all its stages rearranged: 0.63-0.89x
+     * its speed from 1.6 to 16.8 MB moved (NCHW to NHWC and nchw to nChw16c, 64 channels, 8x8
+     * blocks); 4x4 blocks 81 us against 64 (nchw to nChw16c 1x64x56x56). From 25.7 MB on, or with a
+     * block row stride a multiple of 4 KiB (NCHW to NHWC 1x64x128x128: 5.1x), the registers won.
+     * Since the stages of pieces up to 32 bits shift instead ({@link Constants#transpose}), a
+     * block with at least as many shifting stages as rearranging ones wins on Java 17 in cache
+     * too. Each in its own JVM, 4x4 float blocks against the scalar nest: nchw to nChw16c
+     * 1x64x56x56 55 us against 65, back 47 against 78; 1x17 20 against 22 and 15 against 21;
+     * NCHW to NHWC 1x64x56x56 55 against 72 and back 58 against 194; nchw to nChw8c 1x17x5x4 87
+     * against 117 ns; 8x8 short and 16x16 byte blocks 24-34 us against 51-59. Blocks that still
+     * rearrange more often keep the scalar nest for Java 17-23: 4x4 doubles (83 us against 66,
+     * NCHW to NHWC 124 against 87) and 8x8 floats (the tiny nChw8c 4.8 us against 117 ns).
      */
     static final long IN_CACHE_BYTES = 20_000_000;
 
@@ -163,8 +179,8 @@ public final class VectorWriter {
         }
         ElementType type = m.output().type();
         int lanes = bits / 8 / type.bytes();
-        int blockLanes = transposeBits / 8 / type.bytes();
-        int transposeLanes = isCopy(m) && blockLanes <= MAX_TRANSPOSE_LANES ? blockLanes : 0;
+        int blockLanes = Math.max(MIN_SHUFFLE_LANES, transposeBits / 8 / type.bytes());
+        int transposeLanes = isCopy(m) && blockLanes <= Math.min(lanes, MAX_TRANSPOSE_LANES) ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder) && lanes <= MAX_TRANSPOSE_LANES;
         Problem problem = Problem.of(m);
@@ -176,6 +192,10 @@ public final class VectorWriter {
                 return new Written(scalar.body(m, chunked).noting("scalar (no vector form fits this nest)"), false);
             }
             VectorPlan plan = planned.get();
+            if (lanes < MIN_SHUFFLE_LANES && reverses(plan)) {
+                return new Written(scalar.body(m, chunked).noting(
+                        "scalar (a reversed input: no rearrange of " + lanes + " lanes compiles to vector code)"), false);
+            }
             NestWriter nest = new NestWriter(plan.loops(), m.name(), ScalarWriter.reserved(m));
             int steps = chunked ? ScalarWriter.split(m, nest, plan.loops(), plan.leaf()) : 0;
             Node lane = plan.loops().nodes().get(plan.leaf());
@@ -218,9 +238,24 @@ public final class VectorWriter {
                 .orElse(body);
     }
 
-    /** A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB apart. */
+    /**
+     * A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB
+     * apart, whose blocks rearrange in more stages than they shift.
+     */
     private static boolean inCacheTranspose(KernelMethod m, VectorPlan plan) {
         if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+            return false;
+        }
+        int shifting = 0;
+        int rearranging = 0;
+        for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
+            if (shifts(m.output().type(), k)) {
+                shifting++;
+            } else {
+                rearranging++;
+            }
+        }
+        if (rearranging <= shifting) {
             return false;
         }
         long bytes = 0;
@@ -234,6 +269,28 @@ public final class VectorWriter {
         long inRow = (long) x.strides()[1] * m.params().get(0).type().bytes();
         long outRow = (long) y.strides()[0] * m.output().type().bytes();
         return bytes <= IN_CACHE_BYTES && inRow % 4096 != 0 && outRow % 4096 != 0;
+    }
+
+    /**
+     * True when a transpose stage moving groups of {@code k} lanes of {@code type} shifts (pieces
+     * of 32 bits or fewer, as lanes of twice their width) rather than rearranges.
+     */
+    static boolean shifts(ElementType type, int k) {
+        return k * 8 * type.bytes() <= 32;
+    }
+
+    /** True when a contiguous plan loads an input backwards (a -1 slice): one rearrange per vector. */
+    private static boolean reverses(VectorPlan plan) {
+        if (plan.kind() != VectorPlan.Kind.CONTIGUOUS) {
+            return false;
+        }
+        int[] strides = plan.loops().nodes().get(plan.leaf()).strides();
+        for (int k = 1; k < strides.length; k++) {
+            if (strides[k] == -1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
@@ -468,7 +525,11 @@ public final class VectorWriter {
          * The {@code lanes x lanes} block whose element {@code (i, j)} is at
          * {@code src[s + i * sStride + j]}, written to {@code dst[d + j * dStride + i]}, as one
          * Java block: log2(lanes) stages, stage {@code k} swapping the off-diagonal {@code k x k}
-         * sub-blocks of rows {@code i} and {@code i + k} with one rearrange and one blend per row.
+         * sub-blocks of rows {@code i} and {@code i + k}: per row, one move of the other row's
+         * {@code k}-lane groups by {@code k} lanes, and one blend. A move of pieces of 32 bits or fewer
+         * (the last stage of a float block) shifts the row as lanes of twice their width: a shift by a
+         * constant is one instruction on every x86 vector ISA and, unlike {@code rearrange}, checks no
+         * shuffle before Java 24. Wider pieces are moved by {@code rearrange}.
          */
         CodeBlock transpose(ElementType type, int lanes, String src, CodeBlock s, int sStride,
                 String dst, CodeBlock d, int dStride) {
@@ -485,17 +546,31 @@ public final class VectorWriter {
             String from = "r";
             int stage = 0;
             for (int k = lanes / 2; k >= 1; k /= 2, stage++) {
-                String swap = swap(type, blockBits, k);
                 String high = high(type, blockBits, k);
                 boolean last = k == 1;
                 String to = last ? null : stageNames[stage];
+                int pieceBits = k * 8 * type.bytes();
+                Function<String, CodeBlock> up;
+                Function<String, CodeBlock> down;
+                if (shifts(type, k)) {
+                    String wide = laneTypes(2 * pieceBits);
+                    String back = plural(type);
+                    up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
+                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                    down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
+                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                } else {
+                    String swap = swap(type, blockBits, k);
+                    up = v -> CodeBlock.of("$L.rearrange($N)", v, swap);
+                    down = up;
+                }
                 for (int i = 0; i < lanes; i++) {
                     if ((i & k) != 0) {
                         continue;
                     }
                     int j = i + k;
-                    CodeBlock lo = CodeBlock.of("$L$L.blend($L$L.rearrange($N), $N)", from, i, from, j, swap, high);
-                    CodeBlock hi = CodeBlock.of("$L$L.rearrange($N).blend($L$L, $N)", from, i, swap, from, j, high);
+                    CodeBlock lo = CodeBlock.of("$L$L.blend($L, $N)", from, i, up.apply(from + j), high);
+                    CodeBlock hi = CodeBlock.of("$L.blend($L$L, $N)", down.apply(from + i), from, j, high);
                     if (last) {
                         b.addStatement("$L.intoArray($N, $L)", lo, dst, NestWriter.plus(d, i * dStride));
                         b.addStatement("$L.intoArray($N, $L)", hi, dst, NestWriter.plus(d, j * dStride));
@@ -609,6 +684,17 @@ public final class VectorWriter {
         }
 
 
+
+        /** {@code "Floats"}: what {@code reinterpretAs...} calls lanes of {@code type}. */
+        private static String plural(ElementType type) {
+            String n = type.javaName();
+            return Character.toUpperCase(n.charAt(0)) + n.substring(1) + "s";
+        }
+
+        /** {@code "Longs"}: what {@code reinterpretAs...} calls the integral lanes of 16, 32 or 64 bits. */
+        private static String laneTypes(int bits) {
+            return bits == 16 ? "Shorts" : bits == 32 ? "Ints" : "Longs";
+        }
 
         /**
          * Lane {@code i} takes lane {@code i ^ k}: swaps neighbouring groups of {@code k} lanes. Named

@@ -113,6 +113,7 @@ class GeneratedVersusGenericTest {
                 continue;
             }
             String source = f.toString();
+            assertEquals(List.of(), ShuffleLanesTest.twoLaneShuffles(source), f.typeSpec().name());
             for (String form : FORMS) {
                 int count = source.split(java.util.regex.Pattern.quote(form), -1).length - 1;
                 forms.merge(form, count, Integer::sum);
@@ -153,6 +154,45 @@ class GeneratedVersusGenericTest {
         // In-cache transposes carry both nests, and each ran here whichever this Java picks.
         for (String variant : List.of("_inRegisters", "_scalar")) {
             org.junit.jupiter.api.Assertions.assertTrue(variants.getOrDefault(variant, 0) > 0, variant + ": " + variants);
+        }
+    }
+
+    /**
+     * Transposes in registers in every element type, both ways, plain and blocked, with tails, at
+     * both block widths: 4x4 to 16x16 blocks whose narrow stages shift lanes as shorts, ints and
+     * longs, and 64-bit blocks that rearrange in every stage.
+     */
+    @Test
+    void transposesInEveryTypeComputeWhatTheGenericOnesCompute() {
+        int[][] shapes = {{1, 16, 8, 8}, {1, 32, 6, 20}, {1, 17, 5, 4}, {2, 19, 3, 17}};
+        String[][] formats = {{"nchw", "nhwc"}, {"nhwc", "nchw"}, {"nchw", "nChw16c"}, {"nChw16c", "nchw"},
+                {"nchw", "nChw8c"}, {"nChw8c", "nhwc"}};
+        List<KernelMethod> methods = new ArrayList<>();
+        for (ElementType type : ElementType.values()) {
+            for (int[] shape : shapes) {
+                for (String[] f : formats) {
+                    methods.add(Samples.reorder("t" + methods.size(), type, Layout.of("NCHW", shape, f[0]),
+                            Layout.of("NCHW", shape, f[1])));
+                }
+            }
+        }
+        KernelSet set = new KernelSet("types", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        Random r = new Random(17);
+        Map<String, Integer> forms = new TreeMap<>();
+        List<String> expected = List.of("4x4 blocks", "8x8 blocks", "16x16 blocks", "reinterpretAsShorts().lanewise",
+                "reinterpretAsInts().lanewise", "reinterpretAsLongs().lanewise", "rearrange(SWAP");
+        for (int transposeBits : List.of(ProcessorOptions.DEFAULT_TRANSPOSE_BITS, 512)) {
+            List<JavaFile> files = checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, transposeBits, r);
+            for (JavaFile file : files.subList(1, files.size())) {
+                String source = file.toString();
+                for (String form : expected) {
+                    forms.merge(form, source.split(java.util.regex.Pattern.quote(form), -1).length - 1, Integer::sum);
+                }
+            }
+        }
+        System.out.println("[differential] " + methods.size() + " transposes in every type passed, twice; forms: " + forms);
+        for (String form : expected) {
+            assertTrue(forms.get(form) > 0, form + ": " + forms);
         }
     }
 

@@ -14,63 +14,84 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which VECTOR methods carry a second, scalar nest for Java 17-23: transposes in registers
- * whose operands fit in cache (at most 20 MB read and written) and whose block rows are not a
- * multiple of 4 KiB apart. Sizes and strides are worked out by hand in each case.
+ * Which VECTOR methods carry a second, scalar nest for Java 17-23: transposes in registers whose
+ * blocks rearrange in more stages than they shift, whose operands fit in cache (at most 20 MB
+ * read and written) and whose block rows are not a multiple of 4 KiB apart. Sizes, strides and
+ * stages are worked out by hand in each case; the classes are 256 bits wide.
  */
 class InCacheTransposeTest {
 
-    private static String vectorSource(KernelMethod m, List<Target> targets, long threadsAbove) {
+    private static String vectorSource(KernelMethod m, List<Target> targets, long threadsAbove, int transposeBits) {
         KernelSet set = new KernelSet("cache", List.of("Ops"), targets, List.of(m));
-        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, 256,
-                ProcessorOptions.DEFAULT_TRANSPOSE_BITS).write(set).toString();
+        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, 256, transposeBits).write(set).toString();
     }
 
-    private static boolean twoNests(KernelMethod m) {
-        String source = vectorSource(m, List.of(Target.SCALAR, Target.VECTOR), ProcessorOptions.DEFAULT_THREADS_ABOVE);
+    private static boolean twoNests(KernelMethod m, int transposeBits) {
+        String source = vectorSource(m, List.of(Target.SCALAR, Target.VECTOR), ProcessorOptions.DEFAULT_THREADS_ABOVE,
+                transposeBits);
+        String type = m.output().type().javaName();
         boolean dispatches = source.contains("if (CHEAP_REARRANGE) {\n            m_inRegisters(src, dst);");
-        assertEquals(dispatches, source.contains("private void m_scalar(float[] src, float[] dst)"), source);
+        assertEquals(dispatches, source.contains("private void m_scalar(" + type + "[] src, " + type + "[] dst)"), source);
         return dispatches;
     }
 
-    private static KernelMethod reorder(int[] sizes, String from, String to) {
-        return Samples.reorder("m", ElementType.FLOAT, Layout.of("NCHW", sizes, from), Layout.of("NCHW", sizes, to));
+    private static boolean twoNests(KernelMethod m) {
+        return twoNests(m, ProcessorOptions.DEFAULT_TRANSPOSE_BITS);
+    }
+
+    private static KernelMethod reorder(ElementType type, int[] sizes, String from, String to) {
+        return Samples.reorder("m", type, Layout.of("NCHW", sizes, from), Layout.of("NCHW", sizes, to));
     }
 
     @Test
-    void aBlockedReorderInCacheHasBothNests() {
-        // 64*56*56 floats read and written: 1.6 MB; rows 3136 floats (12544 B) and 16 floats apart.
-        assertEquals(true, twoNests(reorder(new int[] {1, 64, 56, 56}, "nchw", "nChw16c")));
-        assertEquals(true, twoNests(reorder(new int[] {1, 17, 5, 4}, "nchw", "nChw8c")));
+    void blocksThatShiftAsOftenAsTheyRearrangeHaveOneNest() {
+        // 4x4 floats: the 64-bit stage rearranges, the 32-bit one shifts (1.6 MB, in cache).
+        assertEquals(false, twoNests(reorder(ElementType.FLOAT, new int[] {1, 64, 56, 56}, "nchw", "nChw16c")));
+        assertEquals(false, twoNests(reorder(ElementType.FLOAT, new int[] {1, 17, 5, 4}, "nchw", "nChw8c")));
+        // 8x8 shorts: 64-bit pieces rearrange, 32- and 16-bit ones shift.
+        assertEquals(false, twoNests(reorder(ElementType.SHORT, new int[] {1, 64, 56, 56}, "nchw", "nhwc")));
+        // 16x16 bytes: one stage rearranges, three shift.
+        assertEquals(false, twoNests(reorder(ElementType.BYTE, new int[] {1, 64, 56, 56}, "nchw", "nChw16c")));
+    }
+
+    @Test
+    void blocksThatMostlyRearrangeHaveBothNestsInCache() {
+        // 4x4 doubles (256 bits: no 2-lane blocks): both stages move 128- and 64-bit pieces. 3.2 MB.
+        assertEquals(true, twoNests(reorder(ElementType.DOUBLE, new int[] {1, 64, 56, 56}, "nchw", "nChw16c")));
+        assertEquals(true, twoNests(reorder(ElementType.LONG, new int[] {1, 17, 5, 4}, "nchw", "nChw8c")));
+        // 8x8 floats: 128- and 64-bit pieces rearrange, only the 32-bit stage shifts.
+        assertEquals(true, twoNests(reorder(ElementType.FLOAT, new int[] {1, 64, 56, 56}, "nchw", "nChw16c"), 256));
+        assertEquals(true, twoNests(reorder(ElementType.FLOAT, new int[] {1, 17, 5, 4}, "nchw", "nChw8c"), 256));
     }
 
     @Test
     void aTransposeOutOfCacheKeepsTheRegisters() {
-        // 64*224*224*4*2 = 25,690,112 bytes.
-        assertEquals(false, twoNests(reorder(new int[] {1, 64, 224, 224}, "nchw", "nChw16c")));
+        // 64*224*224 doubles read and written: 51,380,224 bytes; floats at 256 bits: 25,690,112.
+        assertEquals(false, twoNests(reorder(ElementType.DOUBLE, new int[] {1, 64, 224, 224}, "nchw", "nChw16c")));
+        assertEquals(false, twoNests(reorder(ElementType.FLOAT, new int[] {1, 64, 224, 224}, "nchw", "nChw16c"), 256));
     }
 
     @Test
     void rowsAMultipleOf4KibApartKeepTheRegisters() {
-        // NCHW rows of 128*128 floats: 65536 B apart; 8.4 MB in all.
-        assertEquals(false, twoNests(reorder(new int[] {1, 64, 128, 128}, "nchw", "nhwc")));
-        // 1x64x90x90: rows 8100 floats (32400 B) apart, 4.1 MB: both nests.
-        assertEquals(true, twoNests(reorder(new int[] {1, 64, 90, 90}, "nchw", "nhwc")));
+        // NCHW rows of 128*128 doubles: 131072 B apart, a multiple of 4096; 16.8 MB in all.
+        assertEquals(false, twoNests(reorder(ElementType.DOUBLE, new int[] {1, 64, 128, 128}, "nchw", "nhwc")));
+        // 1x64x90x90: rows 8100 doubles (64800 B) apart, 8.3 MB: both nests.
+        assertEquals(true, twoNests(reorder(ElementType.DOUBLE, new int[] {1, 64, 90, 90}, "nchw", "nhwc")));
     }
 
     @Test
     void aContiguousCopyHasOneNest() {
-        assertEquals(false, twoNests(reorder(new int[] {1, 64, 56, 56}, "nchw", "nchw")));
+        assertEquals(false, twoNests(reorder(ElementType.DOUBLE, new int[] {1, 64, 56, 56}, "nchw", "nchw")));
     }
 
     @Test
     void threadsChunkTheNestTheJavaVersionTakes() {
-        // nchw -> nChw16c with 16 channels: the registers split hw in 4x4 blocks (3136 / 4 = 784
-        // steps), the scalar nest splits hw itself (3136 steps).
-        String source = vectorSource(reorder(new int[] {1, 16, 56, 56}, "nchw", "nChw16c"),
-                List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), 1);
+        // nchw -> nChw16c with 16 double channels: the registers split hw in 4x4 blocks (3136 / 4 =
+        // 784 steps), the scalar nest splits hw itself (3136 steps).
+        String source = vectorSource(reorder(ElementType.DOUBLE, new int[] {1, 16, 56, 56}, "nchw", "nChw16c"),
+                List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), 1, ProcessorOptions.DEFAULT_TRANSPOSE_BITS);
         assertTrue(source.contains("return CHEAP_REARRANGE ? 784 : 3136;"), source);
         assertTrue(source.contains("m_range(src, dst, 0, CHEAP_REARRANGE ? 784 : 3136);"), source);
-        assertTrue(source.contains("private void m_scalar(float[] src, float[] dst, int from, int to)"), source);
+        assertTrue(source.contains("private void m_scalar(double[] src, double[] dst, int from, int to)"), source);
     }
 }

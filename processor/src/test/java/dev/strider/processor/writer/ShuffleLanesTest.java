@@ -1,0 +1,114 @@
+package dev.strider.processor.writer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.kernel.ElementType;
+import dev.strider.layout.Layout;
+import dev.strider.layout.SliceWindow;
+import dev.strider.processor.ProcessorOptions;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.plan.Planner;
+import dev.strider.runtime.Target;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the VECTOR classes move lanes with: no {@code rearrange} of 2 lanes (C2 compiles none on
+ * x86), and transpose stages of pieces up to 32 bits as shifts of wider lanes. The expected
+ * stages are worked out by hand from the block width and the element size.
+ */
+class ShuffleLanesTest {
+
+    private static final int[] SIZES = {1, 16, 8, 8};
+
+    private static String source(ElementType type, int bits, int transposeBits) {
+        Layout planar = Layout.of("NCHW", SIZES, "nchw");
+        List<KernelMethod> methods = new ArrayList<>();
+        methods.add(Samples.reorder("toNhwc", type, planar, Layout.of("NCHW", SIZES, "nhwc")));
+        methods.add(Samples.slice("flip", type, planar,
+                SliceWindow.of(planar, new int[4], SIZES, new int[] {1, 1, 1, -1}), planar));
+        KernelSet set = new KernelSet("lanes", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits,
+                transposeBits).write(set).toString();
+    }
+
+    private static final Pattern SHUFFLE =
+            Pattern.compile("VectorShuffle<\\w+> (\\w+) = VectorShuffle\\.from\\w+\\(([A-Z]+)_(\\d+)");
+
+    /** The shuffle fields of a generated source declared on a species of fewer than 4 lanes. */
+    static List<String> twoLaneShuffles(String source) {
+        List<String> found = new ArrayList<>();
+        Matcher m = SHUFFLE.matcher(source);
+        while (m.find()) {
+            int lanes = Integer.parseInt(m.group(3)) / 8 / ElementType.valueOf(m.group(2)).bytes();
+            if (lanes < VectorWriter.MIN_SHUFFLE_LANES) {
+                found.add(m.group(1) + " (" + lanes + " lanes)");
+            }
+        }
+        return found;
+    }
+
+    private static int count(String source, String text) {
+        return source.split(Pattern.quote(text), -1).length - 1;
+    }
+
+    @Test
+    void noRearrangeHasTwoLanes() {
+        for (ElementType type : ElementType.values()) {
+            for (int bits : VectorWriter.SHAPES) {
+                for (int transposeBits : List.of(128, 512)) {
+                    String source = source(type, bits, transposeBits);
+                    assertEquals(List.of(), twoLaneShuffles(source), type + " at " + bits + " bits\n" + source);
+                }
+            }
+        }
+    }
+
+    @Test
+    void sixtyFourBitLanesTransposeInBlocksOfFour() {
+        String v128 = source(ElementType.DOUBLE, 128, 128);
+        assertTrue(v128.contains("scalar (a reversed input: no rearrange of 2 lanes compiles to vector code)"), v128);
+        assertEquals(0, count(v128, "transposed in registers"), v128);
+        // 256 bits hold a 4x4 block of doubles even though 128-bit blocks were asked for.
+        String v256 = source(ElementType.LONG, 256, 128);
+        assertTrue(v256.contains("4x4 blocks of"), v256);
+        assertTrue(v256.contains("r0.blend(r2.rearrange(SWAP2_LONG), HIGH2_LONG)"), v256);
+        assertTrue(v256.contains("REVERSE_LONG"), v256);
+    }
+
+    @Test
+    void stagesOfPiecesUpTo32BitsShift() {
+        // 4x4 floats: 64-bit pieces rearrange (2 rows per pair, 2 pairs), 32-bit pieces shift as longs.
+        String floats = source(ElementType.FLOAT, 256, 128);
+        assertEquals(4, count(floats, ".rearrange(SWAP2_FLOAT_128)"), floats);
+        assertEquals(2, count(floats, "a1.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsFloats()")
+                + count(floats, "a3.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsFloats()"), floats);
+        assertEquals(2, count(floats, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32).reinterpretAsFloats()"),
+                floats);
+        assertEquals(0, count(floats, "SWAP1"), floats);
+        // 8x8 shorts (128 bits): 64-bit pieces rearrange; 32-bit ones shift as longs, 16-bit ones as
+        // ints. The two 8-channel blocks of the 16 are written out: 2 blocks of 8 rows per stage.
+        String shorts = source(ElementType.SHORT, 128, 128);
+        assertEquals(16, count(shorts, ".rearrange(SWAP4_SHORT)"), shorts);
+        assertEquals(16, count(shorts, ".reinterpretAsLongs().lanewise(VectorOperators."), shorts);
+        assertEquals(16, count(shorts, ".reinterpretAsInts().lanewise(VectorOperators."), shorts);
+        assertEquals(0, count(shorts, "SWAP2") + count(shorts, "SWAP1"), shorts);
+        // 16x16 bytes: 64-bit pieces rearrange; then longs, ints and shorts shift by 32, 16 and 8 bits.
+        String bytes = source(ElementType.BYTE, 128, 128);
+        assertEquals(16, count(bytes, ".rearrange(SWAP8_BYTE)"), bytes);
+        assertEquals(16, count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32)")
+                + count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32)"), bytes);
+        assertEquals(16, count(bytes, ".reinterpretAsInts().lanewise(VectorOperators.LSHL, 16)")
+                + count(bytes, ".reinterpretAsInts().lanewise(VectorOperators.LSHR, 16)"), bytes);
+        assertEquals(16, count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHL, 8)")
+                + count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHR, 8)"), bytes);
+        // doubles shift nothing: no lane twice as wide as 64 bits.
+        String doubles = source(ElementType.DOUBLE, 256, 128);
+        assertEquals(0, count(doubles, "lanewise(VectorOperators.LSH"), doubles);
+    }
+}
