@@ -87,9 +87,10 @@ public final class Device {
     /**
      * True when {@code VectorShuffle}-driven {@code rearrange} takes its shuffle as it is, from
      * Java 24 (JDK-8340079: rearrange wraps its indexes); before, every call checks the indexes
-     * again. Generated VECTOR classes transpose in-cache blocks in registers only where this
-     * holds: on Java 17 those transposes measured 0.63-0.89x the speed of the scalar nest
-     * (nchw to nChw16c 1x64x56x56: 86 us against 64 us; on Java 25: 47 us).
+     * again. Generated VECTOR classes whose in-cache transpose blocks rearrange in most of their
+     * stages (64-bit lanes, 8x8 floats) run them in registers only where this holds: on Java 17
+     * such transposes measured 0.63-0.89x the speed of the scalar nest (nchw to nChw16c
+     * 1x64x56x56 in 8x8 float blocks: 86 us against 64 us; on Java 25: 47 us).
      */
     public boolean cheapRearrange() {
         return feature(javaVersion) >= 24;
