@@ -188,6 +188,12 @@ public final class VectorWriter {
         while (true) {
             Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
                     tileAbove);
+            if (planned.isEmpty() && isCopy(m) && lanes < MIN_SHUFFLE_LANES && Planner.planVector(problem, limit,
+                    MIN_SHUFFLE_LANES, MIN_SHUFFLE_LANES, false, tileAbove)
+                    .filter(p -> p.kind() == VectorPlan.Kind.TRANSPOSE).isPresent()) {
+                return new Written(scalar.body(m, chunked).noting("scalar (a transpose in registers takes blocks of "
+                        + MIN_SHUFFLE_LANES + " lanes; " + bits + " bits hold " + lanes + ")"), false);
+            }
             if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
                 return new Written(scalar.body(m, chunked).noting("scalar (no vector form fits this nest)"), false);
             }

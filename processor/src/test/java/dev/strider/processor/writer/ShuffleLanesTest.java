@@ -74,6 +74,7 @@ class ShuffleLanesTest {
         String v128 = source(ElementType.DOUBLE, 128, 128);
         assertTrue(v128.contains("scalar (a reversed input: no rearrange of 2 lanes compiles to vector code)"), v128);
         assertEquals(0, count(v128, "transposed in registers"), v128);
+        assertTrue(v128.contains("scalar (a transpose in registers takes blocks of 4 lanes; 128 bits hold 2)"), v128);
         // 256 bits hold a 4x4 block of doubles even though 128-bit blocks were asked for.
         String v256 = source(ElementType.LONG, 256, 128);
         assertTrue(v256.contains("4x4 blocks of"), v256);
