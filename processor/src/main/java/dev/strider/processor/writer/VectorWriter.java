@@ -41,8 +41,9 @@ import javax.lang.model.element.Modifier;
  * rearrange and a few blends per vector.
  * Tails, and methods no vector form computes bit for bit like the generic kernels (integer
  * scale-shift rounds and saturates, integer division can throw), are scalar code. A transpose
- * whose operands fit in cache and whose blocks mostly rearrange (64-bit lanes, blocks wider than
- * 128 bits) also carries the scalar nest, which Java 17-23 run instead ({@link #IN_CACHE_BYTES}).
+ * whose operands fit in cache and whose blocks rearrange in more stages than they shift (64-bit
+ * lanes, 8x8 floats) also carries the scalar nest, which Java 17-23 run instead
+ * ({@link #IN_CACHE_BYTES}).
  */
 public final class VectorWriter {
 
