@@ -344,8 +344,16 @@ final class KernelClass {
     }
 
     static ClassName kernels(ElementType type) {
+        return ClassName.get("dev.strider.kernel", titled(type) + "Kernels");
+    }
+
+    /**
+     * {@code "Float"}: the type's Java keyword capitalised, as {@code FloatKernels}, {@code
+     * FloatVector} and {@code reinterpretAsFloats} spell it.
+     */
+    static String titled(ElementType type) {
         String n = type.javaName();
-        return ClassName.get("dev.strider.kernel", Character.toUpperCase(n.charAt(0)) + n.substring(1) + "Kernels");
+        return Character.toUpperCase(n.charAt(0)) + n.substring(1);
     }
 
     static TypeName primitive(ElementType type) {

@@ -445,8 +445,7 @@ public final class VectorWriter {
     // ------------------------------------------------------------------ names and literals
 
     static ClassName vectorClass(ElementType type) {
-        String n = type.javaName();
-        return ClassName.get(VECTOR_PACKAGE, Character.toUpperCase(n.charAt(0)) + n.substring(1) + "Vector");
+        return ClassName.get(VECTOR_PACKAGE, KernelClass.titled(type) + "Vector");
     }
 
     private static TypeName boxed(ElementType type) {
@@ -561,7 +560,7 @@ public final class VectorWriter {
                 Function<String, CodeBlock> down;
                 if (shifts(type, k)) {
                     String wide = laneTypes(2 * pieceBits);
-                    String back = plural(type);
+                    String back = KernelClass.titled(type) + "s";
                     up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
                             v, wide, VECTOR_OPERATORS, pieceBits, back);
                     down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
@@ -691,12 +690,6 @@ public final class VectorWriter {
         }
 
 
-
-        /** {@code "Floats"}: what {@code reinterpretAs...} calls lanes of {@code type}. */
-        private static String plural(ElementType type) {
-            String n = type.javaName();
-            return Character.toUpperCase(n.charAt(0)) + n.substring(1) + "s";
-        }
 
         /** {@code "Longs"}: what {@code reinterpretAs...} calls the integral lanes of 16, 32 or 64 bits. */
         private static String laneTypes(int bits) {
