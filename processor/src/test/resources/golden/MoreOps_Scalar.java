@@ -1,10 +1,10 @@
 package demo;
 
+import dev.strider.Target;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.DoubleKernels;
 import dev.strider.kernel.FloatKernels;
 import dev.strider.runtime.KernelProvider;
-import dev.strider.runtime.Target;
 import javax.annotation.processing.Generated;
 
 /**
@@ -125,7 +125,7 @@ public final class MoreOps_Scalar implements MoreOps {
     }
 
     /**
-     * Lists {@link MoreOps_Scalar} for {@code dev.strider.runtime.Kernels}, through META-INF/services.
+     * Lists {@link MoreOps_Scalar} for {@code dev.strider.Strider}, through META-INF/services.
      */
     public static final class Provider implements KernelProvider {
         @Override

@@ -1,11 +1,11 @@
 package demo;
 
+import dev.strider.Target;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.runtime.GeneratedReorder;
 import dev.strider.runtime.KernelProvider;
-import dev.strider.runtime.Target;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -128,7 +128,7 @@ public final class Ops_Scalar implements Ops {
     }
 
     /**
-     * Lists {@link Ops_Scalar} for {@code dev.strider.runtime.Kernels}, through META-INF/services.
+     * Lists {@link Ops_Scalar} for {@code dev.strider.Strider}, through META-INF/services.
      */
     public static final class Provider implements KernelProvider {
         @Override
@@ -155,12 +155,12 @@ public final class Ops_Scalar implements Ops {
         public List<GeneratedReorder> reorders() {
             return List.of(
                 new GeneratedReorder("toBlocked", ElementType.FLOAT,
-                    Layout.strided("NCHW", new int[] {1, 17, 3, 4}, new int[] {204, 12, 4, 1}),
-                    Layout.of("NCHW", new int[] {1, 17, 3, 4}, "nChw16c"),
+                    TensorLayout.strided("NCHW", new int[] {1, 17, 3, 4}, new int[] {204, 12, 4, 1}),
+                    TensorLayout.of("NCHW", new int[] {1, 17, 3, 4}, "nChw16c"),
                     (kernels, src, dst) -> ((Ops) kernels).toBlocked((float[]) src, (float[]) dst)),
                 new GeneratedReorder("toNhwc", ElementType.FLOAT,
-                    Layout.strided("NCHW", new int[] {1, 3, 224, 224}, new int[] {150528, 50176, 224, 1}),
-                    Layout.strided("NCHW", new int[] {1, 3, 224, 224}, new int[] {150528, 1, 672, 3}),
+                    TensorLayout.strided("NCHW", new int[] {1, 3, 224, 224}, new int[] {150528, 50176, 224, 1}),
+                    TensorLayout.strided("NCHW", new int[] {1, 3, 224, 224}, new int[] {150528, 1, 672, 3}),
                     (kernels, src, dst) -> ((Ops) kernels).toNhwc((float[]) src, (float[]) dst)));
         }
     }

@@ -1,6 +1,5 @@
 package dev.strider;
 
-import dev.strider.kernel.BinaryOp;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -1,6 +1,5 @@
 package dev.strider;
 
-import dev.strider.runtime.Target;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -10,7 +9,7 @@ import java.lang.annotation.RetentionPolicy;
  * Declares a kernel set: an interface whose abstract methods each carry one of
  * {@link Reorder}, {@link Slice}, {@link Fill}, {@link Unary} or {@link Binary}. The processor
  * generates {@code <Interface>_Scalar} (and one class per further target);
- * {@code dev.strider.runtime.Kernels.load(Interface.class)} returns an instance.
+ * {@code dev.strider.Strider.load(Interface.class)} returns an instance.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

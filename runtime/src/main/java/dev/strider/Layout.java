@@ -15,7 +15,7 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * Give at most one of {@link #format} and {@link #strides}; neither means packed in logical
- * order. The semantics are those of {@link dev.strider.layout.Layout#declared}.
+ * order. The semantics are those of {@link dev.strider.layout.TensorLayout#declared}.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

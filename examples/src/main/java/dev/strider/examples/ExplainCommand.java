@@ -1,6 +1,6 @@
 package dev.strider.examples;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.MemoryMap;
 import dev.strider.report.HtmlPage;
 import java.io.IOException;
@@ -92,9 +92,9 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         String format = memory == null ? null : memory.format;
         int[] strides = memory == null ? null : memory.strides;
-        Layout layout;
+        TensorLayout layout;
         try {
-            layout = Layout.declared(dims, sizes, format, strides, offset);
+            layout = TensorLayout.declared(dims, sizes, format, strides, offset);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

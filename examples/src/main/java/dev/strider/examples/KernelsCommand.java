@@ -1,6 +1,6 @@
 package dev.strider.examples;
 
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -11,7 +11,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kernels}: which generated class {@code Kernels.load} picks for a kernel set on this
+ * {@code kernels}: which generated class {@code Strider.load} picks for a kernel set on this
  * machine, and why the others were not picked.
  *
  * <pre>
@@ -50,7 +50,7 @@ final class KernelsCommand implements Callable<Integer> {
     public Integer call() {
         Class<?> kernelSet = resolve(name);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(Kernels.explain(kernelSet));
+        out.print(Strider.explain(kernelSet));
         out.flush();
         return 0;
     }

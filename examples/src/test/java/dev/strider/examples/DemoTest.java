@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.examples.kernels.PipelineOps;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,7 +33,7 @@ class DemoTest {
         Result r = run("--out", dir.toString(), "--repeat", "3");
         assertEquals(0, r.code, r.err);
         assertEquals("", r.err);
-        assertTrue(r.out.contains("chose " + Kernels.load(PipelineOps.class).getClass().getSimpleName()), r.out);
+        assertTrue(r.out.contains("chose " + Strider.load(PipelineOps.class).getClass().getSimpleName()), r.out);
         assertTrue(r.out.contains("[14/14] timing"), r.out);
         assertTrue(r.out.contains("sum of the steps"), r.out);
         assertFalse(r.out.contains("MISMATCH"), r.out);

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.strider.examples.ExplainCommandTest.Result;
 import dev.strider.examples.kernels.ImageOps;
 import dev.strider.runtime.Device;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import org.junit.jupiter.api.Test;
 
 class KernelsCommandTest {
@@ -23,7 +23,7 @@ class KernelsCommandTest {
         assertEquals("dev.strider.examples.kernels.ImageOps", r.lines().get(0));
         assertEquals("  device      " + Device.current().describe(), r.lines().get(1));
         assertTrue(r.out().contains("\n    dev.strider.examples.kernels.ImageOps_Scalar "), r.out());
-        String chosen = Kernels.load(ImageOps.class).getClass().getName();
+        String chosen = Strider.load(ImageOps.class).getClass().getName();
         assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("    " + chosen + " ") && l.endsWith("  chosen")), r.out());
         assertEquals("  result      " + chosen, r.lines().get(r.lines().size() - 1));
     }

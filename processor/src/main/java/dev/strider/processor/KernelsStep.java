@@ -11,7 +11,7 @@ import dev.strider.processor.writer.GeneratedClass;
 import dev.strider.processor.writer.ScalarWriter;
 import dev.strider.processor.writer.ThreadsWriter;
 import dev.strider.processor.writer.VectorWriter;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;

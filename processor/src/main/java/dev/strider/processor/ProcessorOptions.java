@@ -1,7 +1,7 @@
 package dev.strider.processor;
 
 import dev.strider.processor.validation.Message;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -22,9 +22,9 @@ final class Source {
             "package test;",
             "",
             "import dev.strider.*;",
-            "import dev.strider.kernel.BinaryOp;",
-            "import dev.strider.kernel.UnaryKind;",
-            "import dev.strider.runtime.Target;",
+            "import dev.strider.BinaryOp;",
+            "import dev.strider.UnaryKind;",
+            "import dev.strider.Target;",
             "");
 
     /** Layouts of NCHW {1, 3, 4, 5} in three memory layouts, and a few others. */

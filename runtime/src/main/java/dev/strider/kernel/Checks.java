@@ -1,6 +1,6 @@
 package dev.strider.kernel;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import java.util.Arrays;
 import java.util.Objects;
@@ -15,7 +15,7 @@ public final class Checks {
     }
 
     /** The array must hold every element the layout can address. */
-    public static void readable(String role, Object array, int length, Layout layout) {
+    public static void readable(String role, Object array, int length, TensorLayout layout) {
         Objects.requireNonNull(array, role);
         capacity(role, length, layout.bufferSize(), layout.toString());
     }
@@ -29,7 +29,7 @@ public final class Checks {
     }
 
     /** As {@link #readable}, and the layout's elements must not overlap: a broadcast layout cannot be written. */
-    public static void writable(String role, Object array, int length, Layout layout) {
+    public static void writable(String role, Object array, int length, TensorLayout layout) {
         readable(role, array, length, layout);
         if (layout.overlaps()) {
             throw new IllegalArgumentException(role + " layout " + layout + " cannot be written: "
@@ -38,7 +38,7 @@ public final class Checks {
     }
 
     /** Two layouts of one logical tensor: the same dims and sizes. */
-    public static void sameShape(String aRole, Layout a, String bRole, Layout b) {
+    public static void sameShape(String aRole, TensorLayout a, String bRole, TensorLayout b) {
         if (!a.dims().equals(b.dims())) {
             throw new IllegalArgumentException(aRole + " has dims " + a.dims() + " but " + bRole + " has dims "
                     + b.dims() + "; both must name the same logical dims in the same order");
@@ -53,7 +53,7 @@ public final class Checks {
     }
 
     /** An operand broadcast NumPy-style to the output: per dim the same size, or 1. */
-    public static void broadcastable(String role, Layout operand, Layout out) {
+    public static void broadcastable(String role, TensorLayout operand, TensorLayout out) {
         if (!operand.dims().equals(out.dims())) {
             throw new IllegalArgumentException(role + " has dims " + operand.dims() + " but out has dims "
                     + out.dims() + "; both must name the same logical dims in the same order");
@@ -67,7 +67,7 @@ public final class Checks {
     }
 
     /** A slice window made for this input, and an output of the window's output sizes. */
-    public static void sliceFits(Layout src, SliceWindow window, Layout dst) {
+    public static void sliceFits(TensorLayout src, SliceWindow window, TensorLayout dst) {
         if (!window.dims().equals(src.dims()) || !Arrays.equals(window.inputSizes(), src.sizes())) {
             throw new IllegalArgumentException("the slice window is for " + window.dims() + " sizes "
                     + Arrays.toString(window.inputSizes()) + " but src is " + src);
@@ -88,7 +88,7 @@ public final class Checks {
      * An input and an output in one array must not share elements unless they are the same layout
      * (an in-place element-wise op): otherwise the kernel would overwrite elements before reading them.
      */
-    public static void notAliased(String inRole, Object in, Layout inLayout, String outRole, Object out, Layout outLayout) {
+    public static void notAliased(String inRole, Object in, TensorLayout inLayout, String outRole, Object out, TensorLayout outLayout) {
         if (in != out || inLayout.equals(outLayout)) {
             return;
         }

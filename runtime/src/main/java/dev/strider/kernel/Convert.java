@@ -1,6 +1,6 @@
 package dev.strider.kernel;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /**
  * Reorder with a type conversion: {@code dst = scaleShift(widen(src))}, for example image bytes
@@ -21,7 +21,7 @@ public final class Convert {
      * @param unsignedSource read the source's integer bits as unsigned (byte, short, int)
      * @param dst            a primitive array of any of the six types, other than {@code src}
      */
-    public static void reorder(Object src, Layout srcLayout, boolean unsignedSource, Object dst, Layout dstLayout,
+    public static void reorder(Object src, TensorLayout srcLayout, boolean unsignedSource, Object dst, TensorLayout dstLayout,
                                double scale, double shift) {
         ElementType from = ElementType.of(src);
         ElementType to = ElementType.of(dst);

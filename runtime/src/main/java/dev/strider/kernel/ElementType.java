@@ -90,7 +90,7 @@ public enum ElementType {
         }
     }
 
-    void clearPadLanes(Object dst, dev.strider.layout.Layout layout) {
+    void clearPadLanes(Object dst, dev.strider.layout.TensorLayout layout) {
         switch (this) {
             case DOUBLE: DoubleKernels.clearPadLanes((double[]) dst, layout); break;
             case FLOAT: FloatKernels.clearPadLanes((float[]) dst, layout); break;

@@ -1,6 +1,6 @@
 package dev.strider.kernel;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.OffsetTerms;
 import dev.strider.layout.SliceWindow;
 
@@ -19,20 +19,20 @@ final class OffsetTable {
         this.along = along;
     }
 
-    static OffsetTable of(Layout layout) {
+    static OffsetTable of(TensorLayout layout) {
         return new OffsetTable(layout.offset(), OffsetTerms.of(layout));
     }
 
-    static OffsetTable padded(Layout layout) {
+    static OffsetTable padded(TensorLayout layout) {
         return new OffsetTable(layout.offset(), OffsetTerms.padded(layout));
     }
 
     /** {@link Checks#broadcastable} has checked the sizes. */
-    static OffsetTable broadcast(Layout layout, int[] outSizes) {
+    static OffsetTable broadcast(TensorLayout layout, int[] outSizes) {
         return new OffsetTable(layout.offset(), OffsetTerms.broadcast(layout, outSizes));
     }
 
-    static OffsetTable slice(Layout input, SliceWindow window) {
+    static OffsetTable slice(TensorLayout input, SliceWindow window) {
         return new OffsetTable(input.offset(), OffsetTerms.slice(input, window));
     }
 }

@@ -1,6 +1,6 @@
 package dev.strider.kernel;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /**
  * The zero-padded lanes of a blocked layout, row by row: indices inside the padded sizes but
@@ -14,14 +14,14 @@ final class PadLanes {
     private final int lastSize;
     private int from;
 
-    private PadLanes(Layout layout) {
+    private PadLanes(TensorLayout layout) {
         this.rows = new Rows(layout.paddedSizes(), OffsetTable.padded(layout));
         this.sizes = layout.sizes();
         this.lastSize = sizes[sizes.length - 1];
     }
 
     /** Null when the layout has no pad lanes. */
-    static PadLanes of(Layout layout) {
+    static PadLanes of(TensorLayout layout) {
         return layout.paddedElementCount() == layout.elementCount() ? null : new PadLanes(layout);
     }
 

@@ -1,6 +1,6 @@
 package dev.strider.kernel;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /**
  * Walks an index space row by row: the last dim is the row, the others step like an odometer.
@@ -28,7 +28,7 @@ final class Rows {
     boolean next() {
         if (!started) {
             started = true;
-        } else if (!Layout.increment(index, outer)) {
+        } else if (!TensorLayout.increment(index, outer)) {
             return false;
         }
         for (int k = 0; k < operands.length; k++) {

@@ -1,5 +1,6 @@
 package dev.strider.kernel;
 
+import dev.strider.UnaryKind;
 import java.util.Objects;
 
 /**

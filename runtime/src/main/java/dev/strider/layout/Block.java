@@ -9,8 +9,8 @@ package dev.strider.layout;
 public record Block(int dim, int size) {
 
     public Block {
-        if (dim < 0 || dim >= Layout.MAX_RANK) {
-            throw new IllegalArgumentException("block dim " + dim + " is outside 0.." + (Layout.MAX_RANK - 1));
+        if (dim < 0 || dim >= TensorLayout.MAX_RANK) {
+            throw new IllegalArgumentException("block dim " + dim + " is outside 0.." + (TensorLayout.MAX_RANK - 1));
         }
         if (size < 2) {
             throw new IllegalArgumentException("block size " + size + " must be at least 2");

@@ -92,9 +92,9 @@ record FormatTag(String tag, int[] order, List<Block> blocks) {
             } catch (NumberFormatException e) {
                 size = Long.MAX_VALUE;
             }
-            if (size < 2 || size > Layout.MAX_BUFFER) {
+            if (size < 2 || size > TensorLayout.MAX_BUFFER) {
                 throw new IllegalArgumentException("format \"" + tag + "\": block " + tag.substring(start, pos + 1)
-                        + " of dim " + dims.charAt(dim) + " must have a size from 2 to " + Layout.MAX_BUFFER);
+                        + " of dim " + dims.charAt(dim) + " must have a size from 2 to " + TensorLayout.MAX_BUFFER);
             }
             blocks.add(new Block(dim, (int) size));
             hasBlock[dim] = true;

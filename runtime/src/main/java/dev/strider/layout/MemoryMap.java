@@ -62,7 +62,7 @@ public final class MemoryMap {
     /**
      * Why {@link #render} would refuse this layout, or empty when it can be drawn.
      */
-    public static Optional<String> tooLarge(Layout layout) {
+    public static Optional<String> tooLarge(TensorLayout layout) {
         if (layout.bufferSize() > MAX_ELEMENTS) {
             return Optional.of("its buffer holds " + layout.bufferSize() + " elements, above the limit of "
                     + MAX_ELEMENTS);
@@ -80,7 +80,7 @@ public final class MemoryMap {
      * @throws IllegalArgumentException when the buffer or the padded element count is above
      *                                  {@link #MAX_ELEMENTS}
      */
-    public static String render(Layout layout) {
+    public static String render(TensorLayout layout) {
         Optional<String> problem = tooLarge(layout);
         if (problem.isPresent()) {
             throw new IllegalArgumentException("layout " + layout.dims() + " sizes " + Arrays.toString(layout.sizes())
@@ -100,7 +100,7 @@ public final class MemoryMap {
      * The header alone: dims, format, sizes, strides, padded sizes (blocked layouts), base offset,
      * buffer size and flags. Works for layouts of any size.
      */
-    public static String describe(Layout layout) {
+    public static String describe(TensorLayout layout) {
         StringBuilder sb = new StringBuilder();
         header(layout, tooLarge(layout).isPresent() ? null : MemorySlots.of(layout, MAX_STACK), sb);
         return sb.toString();
@@ -158,7 +158,7 @@ public final class MemoryMap {
 
     // ---------------------------------------------------------------- header
 
-    private static void header(Layout layout, MemorySlots slots, StringBuilder sb) {
+    private static void header(TensorLayout layout, MemorySlots slots, StringBuilder sb) {
         String dims = layout.dims();
         row(sb, "dims", dims);
         row(sb, "format", layout.format().isEmpty() ? "(none)" : layout.format());
@@ -207,7 +207,7 @@ public final class MemoryMap {
     }
 
     /** {@code 8c (lane strides 8c=1; the stride of C steps between its blocks)}. */
-    private static String blocksText(Layout layout) {
+    private static String blocksText(TensorLayout layout) {
         List<Block> blocks = layout.blocks();
         StringBuilder names = new StringBuilder();
         StringBuilder lanes = new StringBuilder();
@@ -230,12 +230,12 @@ public final class MemoryMap {
         return names + " (lane strides " + lanes + "; " + between + ")";
     }
 
-    private static char name(Layout layout, Block b) {
+    private static char name(TensorLayout layout, Block b) {
         return Character.toLowerCase(layout.dims().charAt(b.dim()));
     }
 
     /** What the buffer holds besides its logical elements: {@code 340 logical, 140 pad lanes}. */
-    private static String bufferParts(Layout layout, MemorySlots slots) {
+    private static String bufferParts(TensorLayout layout, MemorySlots slots) {
         List<String> parts = new ArrayList<>();
         if (layout.offset() > 0) {
             parts.add(layout.offset() + " before the base offset");
@@ -268,7 +268,7 @@ public final class MemoryMap {
 
     // ---------------------------------------------------------------- linear memory
 
-    private static void linear(Layout layout, MemorySlots slots, StringBuilder sb) {
+    private static void linear(TensorLayout layout, MemorySlots slots, StringBuilder sb) {
         int n = slots.to();
         String label = indexLabel(layout);
         List<List<String>> cells = new ArrayList<>(n);
@@ -369,13 +369,13 @@ public final class MemoryMap {
     }
 
     /** {@code n,c,h,w}: the dims in lower case, as the cells write an index. */
-    private static String indexLabel(Layout layout) {
+    private static String indexLabel(TensorLayout layout) {
         return String.join(",", layout.dims().toLowerCase(Locale.ROOT).split(""));
     }
 
     // ---------------------------------------------------------------- logical view
 
-    private static void logical(Layout layout, StringBuilder sb) {
+    private static void logical(TensorLayout layout, StringBuilder sb) {
         String dims = layout.dims();
         int rank = layout.rank();
         int[] sizes = layout.sizes();
@@ -441,7 +441,7 @@ public final class MemoryMap {
                     sb.append(line.toString().stripTrailing()).append('\n');
                 }
             }
-        } while (outerRank > 0 && Layout.increment(outer, outerBounds));
+        } while (outerRank > 0 && TensorLayout.increment(outer, outerBounds));
     }
 
     // ---------------------------------------------------------------- text

@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * <p>Only the window is paid for, whatever the size of the layout: the indices are walked dim
  * by dim, and a branch is cut as soon as its offset has passed the window's end (every term
- * {@link Layout#offsetAlong} adds is at least 0) or can no longer reach its start. A dim whose
+ * {@link TensorLayout#offsetAlong} adds is at least 0) or can no longer reach its start. A dim whose
  * term is 0 at every index (stride 0, or extent 1) is not walked at all: it multiplies the count
  * of the slots below it, so a broadcast dim of a million costs nothing. A slot keeps its first
  * {@code keep} indices in index order (the last dim fastest) and counts the rest.
@@ -33,7 +33,7 @@ public final class MemorySlots {
         BASE
     }
 
-    private final Layout layout;
+    private final TensorLayout layout;
     private final int from;
     private final int to;
     private final int keep;
@@ -47,7 +47,7 @@ public final class MemorySlots {
     private final int[] freeDims;
     private final long freeProduct;
 
-    private MemorySlots(Layout layout, int from, int to, int keep) {
+    private MemorySlots(TensorLayout layout, int from, int to, int keep) {
         this.layout = layout;
         this.from = from;
         this.to = to;
@@ -83,7 +83,7 @@ public final class MemorySlots {
      * @param keep how many indices a shared slot keeps (the first ones in index order); at least 1
      * @throws IllegalArgumentException when the window is empty or outside {@code [0, bufferSize)}
      */
-    public static MemorySlots of(Layout layout, int from, int to, int keep) {
+    public static MemorySlots of(TensorLayout layout, int from, int to, int keep) {
         Objects.requireNonNull(layout, "layout");
         if (from < 0 || to <= from || to > layout.bufferSize()) {
             throw new IllegalArgumentException("window [" + from + ", " + to + ") is not a non-empty part of the buffer"
@@ -96,7 +96,7 @@ public final class MemorySlots {
     }
 
     /** The whole buffer. */
-    public static MemorySlots of(Layout layout, int keep) {
+    public static MemorySlots of(TensorLayout layout, int keep) {
         return of(layout, 0, layout.bufferSize(), keep);
     }
 
@@ -150,7 +150,7 @@ public final class MemorySlots {
                 combo[freeDims[f]] = digits[f];
             }
             insert(here, combo.clone());
-            if (!Layout.increment(digits, bounds)) {
+            if (!TensorLayout.increment(digits, bounds)) {
                 break;
             }
         }
@@ -180,7 +180,7 @@ public final class MemorySlots {
 
     // ---------------------------------------------------------------- reading
 
-    public Layout layout() {
+    public TensorLayout layout() {
         return layout;
     }
 

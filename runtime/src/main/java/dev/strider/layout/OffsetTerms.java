@@ -2,7 +2,7 @@ package dev.strider.layout;
 
 /**
  * Per-dim offset terms: {@code terms[d][i]} is what index {@code i} of dim {@code d} adds to the
- * offset ({@link Layout#offsetAlong}), so that an element's offset is the layout's base offset
+ * offset ({@link TensorLayout#offsetAlong}), so that an element's offset is the layout's base offset
  * plus one term per dim. Every layout, a slice of one and a NumPy-style broadcast of one have
  * this form; the generic kernels walk these tables at run time and the processor plans loops
  * from them at compile time.
@@ -13,17 +13,17 @@ public final class OffsetTerms {
     }
 
     /** Over the layout's logical sizes. */
-    public static int[][] of(Layout layout) {
+    public static int[][] of(TensorLayout layout) {
         return over(layout, layout.sizes());
     }
 
     /** Over the layout's padded sizes: indices past a logical size address pad lanes. */
-    public static int[][] padded(Layout layout) {
+    public static int[][] padded(TensorLayout layout) {
         return over(layout, layout.paddedSizes());
     }
 
     /** Read over {@code sizes}: a dim of size 1 where {@code sizes} is larger repeats its one element. */
-    public static int[][] broadcast(Layout layout, int[] sizes) {
+    public static int[][] broadcast(TensorLayout layout, int[] sizes) {
         int[][] terms = new int[sizes.length][];
         for (int d = 0; d < sizes.length; d++) {
             terms[d] = new int[sizes[d]];
@@ -36,7 +36,7 @@ public final class OffsetTerms {
     }
 
     /** The input of a slice, indexed by output index: input index {@code start + stride * o} per dim. */
-    public static int[][] slice(Layout input, SliceWindow window) {
+    public static int[][] slice(TensorLayout input, SliceWindow window) {
         int[] out = window.outputSizes();
         int[][] terms = new int[out.length][];
         for (int d = 0; d < out.length; d++) {
@@ -48,7 +48,7 @@ public final class OffsetTerms {
         return terms;
     }
 
-    private static int[][] over(Layout layout, int[] extents) {
+    private static int[][] over(TensorLayout layout, int[] extents) {
         int[][] terms = new int[extents.length][];
         for (int d = 0; d < extents.length; d++) {
             terms[d] = new int[extents[d]];

@@ -30,7 +30,7 @@ public final class SliceWindow {
     }
 
     /** A window over {@code input}'s logical sizes, with the largest output sizes it allows. */
-    public static SliceWindow of(Layout input, int[] offsets, int[] sizes, int[] strides) {
+    public static SliceWindow of(TensorLayout input, int[] offsets, int[] sizes, int[] strides) {
         Objects.requireNonNull(input, "input");
         String dims = input.dims();
         int[] in = input.sizes();
@@ -77,7 +77,7 @@ public final class SliceWindow {
     }
 
     private static void check(String what, String dims, int[] values) {
-        Layout.requireOnePerDim("slice " + what, values, dims);
+        TensorLayout.requireOnePerDim("slice " + what, values, dims);
     }
 
     /** {@code 1 + (size - 1) / |stride|} per dim: the most elements the window can yield. */
@@ -104,8 +104,8 @@ public final class SliceWindow {
     }
 
     /** The packed layout of the output, in the input's dims. */
-    public Layout packedOutput() {
-        return Layout.packed(dims, outputSizes);
+    public TensorLayout packedOutput() {
+        return TensorLayout.packed(dims, outputSizes);
     }
 
     public String dims() {

@@ -1,6 +1,6 @@
 package dev.strider.report;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.MemoryMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.Objects;
  *
  * <pre>
  * String html = new HtmlPage("Layout NCHW nChw8c")
- *         .layout("nChw8c", Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c"),
+ *         .layout("nChw8c", TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c"),
  *                 Html.paragraph(Html.text("17 channels, padded to 24")))
  *         .render();
  * </pre>
@@ -92,7 +92,7 @@ public final class HtmlPage {
      * A section for one layout: its facts as the memory map states them (sizes, strides, padded
      * sizes, buffer and flags) and its drawing. Its anchor is {@link #layoutId layoutId(name)}.
      */
-    public HtmlPage layout(String name, Layout layout, Html... notes) {
+    public HtmlPage layout(String name, TensorLayout layout, Html... notes) {
         String id = layoutId(name);
         List<Html> body = new ArrayList<>(List.of(notes));
         body.add(Html.pre("facts", MemoryMap.describe(layout)));

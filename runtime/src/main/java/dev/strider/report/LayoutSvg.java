@@ -1,7 +1,7 @@
 package dev.strider.report;
 
 import dev.strider.layout.Block;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.MemoryMap;
 import dev.strider.layout.MemorySlots;
 import java.util.ArrayList;
@@ -70,14 +70,14 @@ public final class LayoutSvg {
     private static final int SLOT_H = 32;
     private static final int ELLIPSIS = 18;
 
-    private final Layout layout;
+    private final TensorLayout layout;
     private final String id;
     private final Markup svg = new Markup();
     private int width;
     private int y = MARGIN;
     private final List<String> legend = new ArrayList<>();
 
-    private LayoutSvg(Layout layout, String id) {
+    private LayoutSvg(TensorLayout layout, String id) {
         this.layout = layout;
         this.id = id;
     }
@@ -88,7 +88,7 @@ public final class LayoutSvg {
      * @param id the element's id, unique in the page that holds it (its hatch pattern is named
      *           after it); characters other than letters, digits, {@code -} and {@code _} become {@code -}
      */
-    public static String render(Layout layout, String id) {
+    public static String render(TensorLayout layout, String id) {
         Objects.requireNonNull(layout, "layout");
         return new LayoutSvg(layout, safeId(id)).draw();
     }
@@ -305,7 +305,7 @@ public final class LayoutSvg {
             widest = Math.max(widest, x + gridW - MARGIN);
             x += gridW + 18;
             if (outerRank > 0) {
-                Layout.increment(outer, outerSizes);
+                TensorLayout.increment(outer, outerSizes);
             }
         }
         y += gridH;

@@ -10,7 +10,7 @@ import java.util.Optional;
  * {@code jdk.incubator.vector}: the module is looked up in the boot layer (it is there only
  * when the JVM runs with {@code --add-modules jdk.incubator.vector}), and its preferred shape is
  * read by reflection. Anything that goes wrong while reading it leaves {@link #vectorBits()} at
- * 0 and keeps the reason for {@link Kernels#explain}.
+ * 0 and keeps the reason for {@link KernelLoader#explain}.
  */
 public final class Device {
 

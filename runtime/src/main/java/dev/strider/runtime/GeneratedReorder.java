@@ -1,7 +1,7 @@
 package dev.strider.runtime;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /**
  * A generated reorder method, described for {@link KernelRegistry}: its layouts and element
@@ -11,7 +11,7 @@ import dev.strider.layout.Layout;
  * @param type   the element type of both arrays
  * @param call   calls the method on an instance of the kernel set
  */
-public record GeneratedReorder(String method, ElementType type, Layout src, Layout dst, Call call) {
+public record GeneratedReorder(String method, ElementType type, TensorLayout src, TensorLayout dst, Call call) {
 
     /** {@code ((ImageOps) kernels).toPlanar((float[]) src, (float[]) dst)}, written by the processor. */
     @FunctionalInterface

@@ -1,7 +1,7 @@
 package dev.strider.runtime;
 
 /**
- * A generated reorder method, called on the instance {@link Kernels#load(Class)} returns for its
+ * A generated reorder method, called on the instance {@link KernelLoader#load(Class)} returns for its
  * kernel set. The instance is resolved on first use, not when the registry indexes the method:
  * indexing must not load every kernel set on the class path.
  */
@@ -25,7 +25,7 @@ final class GeneratedReorderKernel extends LayoutReorder {
     private Object kernels() {
         Object k = kernels;
         if (k == null) {
-            k = Kernels.load(kernelSet); // cached by Kernels: a race resolves to the same instance
+            k = KernelLoader.load(kernelSet); // cached by Kernels: a race resolves to the same instance
             kernels = k;
         }
         return k;

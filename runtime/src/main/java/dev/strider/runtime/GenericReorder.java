@@ -7,12 +7,12 @@ import dev.strider.kernel.FloatKernels;
 import dev.strider.kernel.IntKernels;
 import dev.strider.kernel.LongKernels;
 import dev.strider.kernel.ShortKernels;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /** The generic run-time-stride reorder of {@code dev.strider.kernel}, for layouts nothing was generated for. */
 final class GenericReorder extends LayoutReorder {
 
-    GenericReorder(Layout src, Layout dst, ElementType type) {
+    GenericReorder(TensorLayout src, TensorLayout dst, ElementType type) {
         super(src, dst, type);
     }
 

@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.List;
 
 /**
@@ -37,7 +38,7 @@ public interface KernelProvider {
      * The set's plain (same-type, unscaled) reorders with their layouts, for
      * {@link KernelRegistry}. The SCALAR provider lists them (SCALAR is always generated); the
      * other targets' providers list none, and the registry calls whichever class
-     * {@code Kernels.load} picks.
+     * {@code KernelLoader.load} picks.
      */
     default List<GeneratedReorder> reorders() {
         return List.of();

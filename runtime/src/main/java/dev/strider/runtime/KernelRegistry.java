@@ -1,7 +1,7 @@
 package dev.strider.runtime;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentMap;
  * loaded from a file): the generated reorder declared for two layouts if any kernel set on the
  * class path has one, else the generic kernel.
  *
- * <p>Layouts match by {@link Layout#equals}, equality of the mapping: a packed NCHW layout
+ * <p>Layouts match by {@link TensorLayout#equals}, equality of the mapping: a packed NCHW layout
  * finds a method declared for NHWC when C has size 1. Each class loader's providers are indexed
  * once, on first lookup; when two kernel sets declare the same reorder, the first provider
  * found wins. The registry keeps the index of every class loader it was asked about.
@@ -26,7 +26,7 @@ public final class KernelRegistry {
     }
 
     /** The key of a reorder: layouts by mapping, and the element type. */
-    private record Key(Layout src, Layout dst, ElementType type) {
+    private record Key(TensorLayout src, TensorLayout dst, ElementType type) {
     }
 
     /**
@@ -34,13 +34,13 @@ public final class KernelRegistry {
      * providers visible to the thread's context class loader (or, when it has none, to this
      * class's loader).
      */
-    public static ReorderKernel reorder(Layout src, Layout dst, ElementType type) {
+    public static ReorderKernel reorder(TensorLayout src, TensorLayout dst, ElementType type) {
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         return reorder(src, dst, type, loader != null ? loader : defaultLoader());
     }
 
     /** The reorder from {@code src} to {@code dst} on arrays of {@code type}, among the providers {@code loader} sees. */
-    public static ReorderKernel reorder(Layout src, Layout dst, ElementType type, ClassLoader loader) {
+    public static ReorderKernel reorder(TensorLayout src, TensorLayout dst, ElementType type, ClassLoader loader) {
         Key key = new Key(Objects.requireNonNull(src, "src"), Objects.requireNonNull(dst, "dst"),
                 Objects.requireNonNull(type, "type"));
         ReorderKernel generated = index(Objects.requireNonNull(loader, "loader")).get(key);

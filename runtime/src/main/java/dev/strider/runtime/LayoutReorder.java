@@ -1,16 +1,16 @@
 package dev.strider.runtime;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /** The layouts and element type of a {@link ReorderKernel}, and the array-type check both kinds make first. */
 abstract class LayoutReorder implements ReorderKernel {
 
-    private final Layout src;
-    private final Layout dst;
+    private final TensorLayout src;
+    private final TensorLayout dst;
     private final ElementType type;
 
-    LayoutReorder(Layout src, Layout dst, ElementType type) {
+    LayoutReorder(TensorLayout src, TensorLayout dst, ElementType type) {
         this.src = src;
         this.dst = dst;
         this.type = type;
@@ -37,12 +37,12 @@ abstract class LayoutReorder implements ReorderKernel {
     }
 
     @Override
-    public final Layout src() {
+    public final TensorLayout src() {
         return src;
     }
 
     @Override
-    public final Layout dst() {
+    public final TensorLayout dst() {
         return dst;
     }
 

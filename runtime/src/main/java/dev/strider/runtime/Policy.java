@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.List;
  * </ol>
  * A forced target keeps only that target's classes (a forced THREADS runs whatever the cores and
  * parallelism, for benchmark comparisons; the VECTOR rules still hold). The one-thread request
- * (what a THREADS class runs per chunk) never takes THREADS. {@link Kernels} creates the
+ * (what a THREADS class runs per chunk) never takes THREADS. {@link KernelLoader} creates the
  * runnable classes in this order and keeps the first whose {@code create()} succeeds.
  */
 final class Policy {
@@ -97,7 +98,7 @@ final class Policy {
         return null;
     }
 
-    /** The rule as it applies to this device and request, for {@link Kernels#explain}. */
+    /** The rule as it applies to this device and request, for {@link KernelLoader#explain}. */
     private static String rule(Device device, int parallelism, Request request) {
         String vector = device.vectorBits() > 0
                 ? "VECTOR of the preferred " + device.vectorBits() + "-bit shape or narrower, widest first"

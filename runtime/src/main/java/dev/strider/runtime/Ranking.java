@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The {@link Policy}'s verdict on a kernel set's candidates for one request on one device.
  *
- * @param rule     the rule as it applied here, one line for {@link Kernels#explain}
- * @param runnable the candidates that may run, best first: {@link Kernels} creates them in this
+ * @param rule     the rule as it applied here, one line for {@link KernelLoader#explain}
+ * @param runnable the candidates that may run, best first: {@link KernelLoader} creates them in this
  *                 order and keeps the first that loads
  * @param rejected the others, each with the reason
  */

@@ -1,7 +1,7 @@
 package dev.strider.runtime;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /**
  * A reorder between two layouts found at run time by {@link KernelRegistry}: a generated method
@@ -22,13 +22,13 @@ public interface ReorderKernel {
 
     /**
      * What runs: {@code dev.strider.examples.kernels.ImageOps_Vector256.toPlanar} (the class
-     * {@link Kernels#load(Class)} chose, and the method) or {@code generic FloatKernels.reorder}.
+     * {@link KernelLoader#load(Class)} chose, and the method) or {@code generic FloatKernels.reorder}.
      */
     String origin();
 
-    Layout src();
+    TensorLayout src();
 
-    Layout dst();
+    TensorLayout dst();
 
     ElementType type();
 }

@@ -1,7 +1,8 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 /**
- * What a caller of {@link Kernels} asks for: the best target, the best target that runs in the
+ * What a caller of {@link KernelLoader} asks for: the best target, the best target that runs in the
  * calling thread (what a THREADS class runs per chunk), or one forced target.
  */
 enum Request {

@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Immutable but for two write-once caches: one instance (or load failure) per candidate, so
  * that every request choosing the same class gets the same instance, and one outcome per
  * {@link Request}. Both are filled without locks: instances are created outside any lock (a
- * THREADS class's constructor loads its one-thread kernels through {@link Kernels}, re-entering
+ * THREADS class's constructor loads its one-thread kernels through {@link KernelLoader}, re-entering
  * this selection), and when two threads race, both publish with compare-and-set and both return
  * the winner. Generated constructors are cheap and stateless, so a losing instance is simply
  * dropped. Once cached, {@link #instance} is one array read.
@@ -89,7 +90,7 @@ final class Selection {
         }
         appendServiceProblems(sb);
         sb.append("  result      ").append(outcome.instance != null
-                ? outcome.chosen.className() : "none can run: Kernels.load throws IllegalStateException").append('\n');
+                ? outcome.chosen.className() : "none can run: KernelLoader.load throws IllegalStateException").append('\n');
         return sb.toString();
     }
 

@@ -1,11 +1,12 @@
 package dev.strider.kernel;
 
+import dev.strider.BinaryOp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class GenericKernelsTest {
 
     @Test
     void slice1ExamplesFromTheReference() {
-        Layout input = Layout.packed("NCHW", 1, 1, 4, 4);
+        TensorLayout input = TensorLayout.packed("NCHW", 1, 1, 4, 4);
         float[] src = oneTo(16);
         SliceWindow positive = SliceWindow.of(input, new int[] {0, 0, 0, 1}, new int[] {1, 1, 4, 3}, new int[] {1, 1, 2, 2});
         float[] out = new float[4];
@@ -37,7 +38,7 @@ class GenericKernelsTest {
 
     @Test
     void sliceWithSmallerOutputAndFlip() {
-        Layout input = Layout.packed("HW", 2, 5);
+        TensorLayout input = TensorLayout.packed("HW", 2, 5);
         float[] src = oneTo(10); // 1 2 3 4 5 / 6 7 8 9 10
         SliceWindow flip = SliceWindow.of(input, new int[] {0, 0}, new int[] {2, 5}, new int[] {1, -1});
         float[] out = new float[10];
@@ -54,8 +55,8 @@ class GenericKernelsTest {
     @Test
     void nchwToNhwcByHand() {
         // N=1, C=2, H=2, W=3; value = 100c + 10h + w.
-        Layout nchw = Layout.packed("NCHW", 1, 2, 2, 3);
-        Layout nhwc = Layout.of("NCHW", new int[] {1, 2, 2, 3}, "nhwc");
+        TensorLayout nchw = TensorLayout.packed("NCHW", 1, 2, 2, 3);
+        TensorLayout nhwc = TensorLayout.of("NCHW", new int[] {1, 2, 2, 3}, "nhwc");
         float[] src = {0, 1, 2, 10, 11, 12, 100, 101, 102, 110, 111, 112};
         float[] dst = new float[12];
         FloatKernels.reorder(src, nchw, dst, nhwc);
@@ -65,8 +66,8 @@ class GenericKernelsTest {
     @Test
     void blockedDestinationGetsZeroPadLanes() {
         // C = 3 into nChw4c (a tail of 1 lane), H = 1, W = 2: memory is w0:[c0 c1 c2 pad] w1:[c0 c1 c2 pad].
-        Layout plain = Layout.packed("NCHW", 1, 3, 1, 2);
-        Layout blocked = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
+        TensorLayout plain = TensorLayout.packed("NCHW", 1, 3, 1, 2);
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
         float[] src = {1, 2, 3, 4, 5, 6}; // c0: 1 2, c1: 3 4, c2: 5 6
         float[] dst = new float[8];
         Arrays.fill(dst, Float.NaN);
@@ -76,7 +77,7 @@ class GenericKernelsTest {
 
     @Test
     void unaryWithNonZeroAtZeroKeepsPadLanesZero() {
-        Layout blocked = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 3, 1, 2}, "nChw4c");
         float[] src = {1, 3, 5, 0, 2, 4, 6, 0};
         float[] dst = new float[8];
         FloatKernels.unary(UnaryOp.scaleShift(2, 1), src, blocked, dst, blocked);
@@ -87,7 +88,7 @@ class GenericKernelsTest {
 
     @Test
     void reluOnBlockedTensor() {
-        Layout blocked = Layout.of("NCHW", new int[] {1, 2, 1, 2}, "nChw4c");
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 2, 1, 2}, "nChw4c");
         float[] x = {-1, 2, 0, 0, 3, -4, 0, 0};
         FloatKernels.unary(UnaryOp.RELU, x, blocked, x, blocked);
         assertArrayEquals(new float[] {0, 2, 0, 0, 3, 0, 0, 0}, x);
@@ -95,17 +96,17 @@ class GenericKernelsTest {
 
     @Test
     void binaryBiasAddBroadcastsAChannelVector() {
-        Layout out = Layout.packed("NCHW", 1, 2, 2, 2);
+        TensorLayout out = TensorLayout.packed("NCHW", 1, 2, 2, 2);
         float[] x = {1, 2, 3, 4, 5, 6, 7, 8};
         float[] bias = {10, 20};
         float[] expected = {11, 12, 13, 14, 25, 26, 27, 28};
 
         float[] y = new float[8];
-        FloatKernels.binary(BinaryOp.ADD, x, out, bias, Layout.packed("NCHW", 1, 2, 1, 1), y, out); // NumPy size 1
+        FloatKernels.binary(BinaryOp.ADD, x, out, bias, TensorLayout.packed("NCHW", 1, 2, 1, 1), y, out); // NumPy size 1
         assertArrayEquals(expected, y);
 
         Arrays.fill(y, 0);
-        Layout strideZero = Layout.strided("NCHW", new int[] {1, 2, 2, 2}, new int[] {0, 1, 0, 0});
+        TensorLayout strideZero = TensorLayout.strided("NCHW", new int[] {1, 2, 2, 2}, new int[] {0, 1, 0, 0});
         FloatKernels.binary(BinaryOp.ADD, x, out, bias, strideZero, y, out); // DirectML stride 0
         assertArrayEquals(expected, y);
     }
@@ -113,8 +114,8 @@ class GenericKernelsTest {
     @Test
     void rankEightReorderReversesTheMemoryOrder() {
         int[] sizes = {2, 1, 3, 1, 2, 2, 1, 2};
-        Layout packed = Layout.packed("ABCDEFGH", sizes);
-        Layout reversed = Layout.of("ABCDEFGH", sizes, "hgfedcba");
+        TensorLayout packed = TensorLayout.packed("ABCDEFGH", sizes);
+        TensorLayout reversed = TensorLayout.of("ABCDEFGH", sizes, "hgfedcba");
         assertArrayEquals(new int[] {1, 2, 2, 6, 6, 12, 24, 24}, reversed.strides());
         assertEquals(48, packed.bufferSize());
         long[] src = new long[48];
@@ -132,7 +133,7 @@ class GenericKernelsTest {
 
     @Test
     void binaryOpsByHand() {
-        Layout l = Layout.packed("W", 4);
+        TensorLayout l = TensorLayout.packed("W", 4);
         int[] a = {7, -7, 9, 1};
         int[] b = {2, 2, -3, 5};
         int[] out = new int[4];
@@ -151,7 +152,7 @@ class GenericKernelsTest {
 
     @Test
     void fillLeavesTheGapsOfAPaddedDestinationAlone() {
-        Layout padded = Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1});
+        TensorLayout padded = TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1});
         double[] dst = new double[10];
         Arrays.fill(dst, -1);
         DoubleKernels.fill(dst, padded, 7);
@@ -160,8 +161,8 @@ class GenericKernelsTest {
 
     @Test
     void unsignedBytesNhwcToNormalizedFloatNchw() {
-        Layout nhwc = Layout.of("NCHW", new int[] {1, 3, 1, 2}, "nhwc");
-        Layout nchw = Layout.packed("NCHW", 1, 3, 1, 2);
+        TensorLayout nhwc = TensorLayout.of("NCHW", new int[] {1, 3, 1, 2}, "nhwc");
+        TensorLayout nchw = TensorLayout.packed("NCHW", 1, 3, 1, 2);
         byte[] pixels = {0, (byte) 128, (byte) 255, 10, 20, 30}; // w0: RGB, w1: RGB
         float[] dst = new float[6];
         double scale = 1 / 255.0;
@@ -174,7 +175,7 @@ class GenericKernelsTest {
 
     @Test
     void conversionToIntegersRoundsAndSaturates() {
-        Layout l = Layout.packed("W", 5);
+        TensorLayout l = TensorLayout.packed("W", 5);
         float[] src = {1.5f, 2.5f, -300, 300, Float.NaN};
         byte[] dst = new byte[5];
         Convert.reorder(src, l, false, dst, l, 1, 0);
@@ -200,7 +201,7 @@ class GenericKernelsTest {
 
     @Test
     void shortDestinationIsRejectedBeforeAnyWrite() {
-        Layout l = Layout.packed("HW", 2, 3);
+        TensorLayout l = TensorLayout.packed("HW", 2, 3);
         float[] dst = {9, 9, 9, 9, 9};
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FloatKernels.reorder(oneTo(6), l, dst, l));
@@ -210,7 +211,7 @@ class GenericKernelsTest {
 
     @Test
     void overlappingDestinationIsRejected() {
-        Layout broadcast = Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1});
+        TensorLayout broadcast = TensorLayout.strided("HW", new int[] {2, 3}, new int[] {0, 1});
         float[] dst = new float[3];
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FloatKernels.fill(dst, broadcast, 1));
@@ -221,8 +222,8 @@ class GenericKernelsTest {
 
     @Test
     void aliasedReorderIsRejectedButDisjointRegionsOfOneArrayWork() {
-        Layout a = Layout.packed("HW", 2, 2);
-        Layout t = Layout.of("HW", new int[] {2, 2}, "wh");
+        TensorLayout a = TensorLayout.packed("HW", 2, 2);
+        TensorLayout t = TensorLayout.of("HW", new int[] {2, 2}, "wh");
         float[] buf = {1, 2, 3, 4, 0, 0, 0, 0};
         assertThrows(IllegalArgumentException.class, () -> FloatKernels.reorder(buf, a, buf, t));
         FloatKernels.reorder(buf, a, buf, t.withOffset(4));
@@ -232,17 +233,17 @@ class GenericKernelsTest {
     @Test
     void mismatchedShapesAreRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FloatKernels.reorder(
-                new float[6], Layout.packed("HW", 2, 3), new float[6], Layout.packed("HW", 3, 2)));
+                new float[6], TensorLayout.packed("HW", 2, 3), new float[6], TensorLayout.packed("HW", 3, 2)));
         assertEquals("src and dst differ in dim H (2 vs 3); sizes [2, 3] and [3, 2] must be equal", e.getMessage());
         IllegalArgumentException b = assertThrows(IllegalArgumentException.class, () -> FloatKernels.binary(BinaryOp.ADD,
-                new float[6], Layout.packed("HW", 2, 3), new float[2], Layout.packed("HW", 1, 2),
-                new float[6], Layout.packed("HW", 2, 3)));
+                new float[6], TensorLayout.packed("HW", 2, 3), new float[2], TensorLayout.packed("HW", 1, 2),
+                new float[6], TensorLayout.packed("HW", 2, 3)));
         assertEquals("b dim W has size 2 but out has 3; an operand dim must match or be 1 (broadcast)", b.getMessage());
     }
 
     @Test
     void sliceChecksItsWindow() {
-        Layout input = Layout.packed("HW", 4, 4);
+        TensorLayout input = TensorLayout.packed("HW", 4, 4);
         assertEquals("slice stride of dim W is 0; slice strides must not be 0",
                 assertThrows(IllegalArgumentException.class, () -> SliceWindow.of(input, new int[] {0, 0},
                         new int[] {4, 4}, new int[] {1, 0})).getMessage());
@@ -257,6 +258,6 @@ class GenericKernelsTest {
                 assertThrows(IllegalArgumentException.class, () -> w.withOutputSizes(4, 3)).getMessage());
         assertEquals("dst dim W has size 3 but the slice yields 2 (output sizes [4, 2])",
                 assertThrows(IllegalArgumentException.class, () -> FloatKernels.slice(new float[16], input, w,
-                        new float[12], Layout.packed("HW", 4, 3))).getMessage());
+                        new float[12], TensorLayout.packed("HW", 4, 3))).getMessage());
     }
 }

@@ -1,10 +1,11 @@
 package dev.strider.kernel;
 
+import dev.strider.BinaryOp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -16,14 +17,14 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
 /**
- * Properties over random layouts. The oracle is a per-index loop over {@link Layout#offsetOf},
+ * Properties over random layouts. The oracle is a per-index loop over {@link TensorLayout#offsetOf},
  * independent of the kernels' offset tables and row walker.
  */
 class LayoutAndKernelPropertiesTest {
 
     @Property(tries = 400)
     void offsetsOfAWritableLayoutAreDistinctAndInsideTheBuffer(@ForAll Random r) {
-        Layout l = RandomLayouts.writable(r, RandomLayouts.sizes(r, 5, 6));
+        TensorLayout l = RandomLayouts.writable(r, RandomLayouts.sizes(r, 5, 6));
         BitSet used = new BitSet(l.bufferSize());
         int[] idx = new int[l.rank()];
         do {
@@ -31,7 +32,7 @@ class LayoutAndKernelPropertiesTest {
             assertTrue(at >= l.offset() && at < l.bufferSize(), () -> l + " maps " + Arrays.toString(idx) + " to " + at);
             assertTrue(!used.get(at), () -> l + " maps two indices to " + at);
             used.set(at);
-        } while (Layout.increment(idx, l.sizes()));
+        } while (TensorLayout.increment(idx, l.sizes()));
         assertTrue(!l.overlaps(), l::overlapReason);
     }
 
@@ -39,26 +40,26 @@ class LayoutAndKernelPropertiesTest {
     void aPackedLayoutUsesEverySlotOnceWithItsPadLanes(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 4, 6);
         String dims = RandomLayouts.DIMS.substring(0, sizes.length);
-        Layout l = r.nextBoolean() ? Layout.of(dims, sizes, RandomLayouts.plainTag(r, dims))
-                : Layout.of(dims, sizes, RandomLayouts.blockedTag(r, dims));
+        TensorLayout l = r.nextBoolean() ? TensorLayout.of(dims, sizes, RandomLayouts.plainTag(r, dims))
+                : TensorLayout.of(dims, sizes, RandomLayouts.blockedTag(r, dims));
         assertTrue(l.isPacked(), l::toString);
         assertEquals(l.paddedElementCount(), l.bufferSize());
         BitSet used = new BitSet(l.bufferSize());
         int[] idx = new int[l.rank()];
         do {
             used.set(l.paddedOffsetOf(idx));
-        } while (Layout.increment(idx, l.paddedSizes()));
+        } while (TensorLayout.increment(idx, l.paddedSizes()));
         assertEquals(l.bufferSize(), used.cardinality(), l::toString);
     }
 
     @Property(tries = 300)
     void bufferSizeBoundsEveryOffsetOfAReadableLayout(@ForAll Random r) {
-        Layout l = RandomLayouts.readable(r, RandomLayouts.sizes(r, 5, 6));
+        TensorLayout l = RandomLayouts.readable(r, RandomLayouts.sizes(r, 5, 6));
         int max = -1;
         int[] idx = new int[l.rank()];
         do {
             max = Math.max(max, l.offsetOf(idx));
-        } while (Layout.increment(idx, l.sizes()));
+        } while (TensorLayout.increment(idx, l.sizes()));
         assertTrue(max < l.bufferSize());
         if (!l.isBlocked()) {
             assertEquals(max + 1, l.bufferSize(), "DMLCalcBufferTensorSize is the last offset plus one: " + l);
@@ -68,8 +69,8 @@ class LayoutAndKernelPropertiesTest {
     @Property(tries = 300)
     void reorderMatchesThePerIndexCopyAndRoundTrips(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 5, 5);
-        Layout a = RandomLayouts.writable(r, sizes);
-        Layout b = RandomLayouts.writable(r, sizes);
+        TensorLayout a = RandomLayouts.writable(r, sizes);
+        TensorLayout b = RandomLayouts.writable(r, sizes);
         ElementType type = ElementType.values()[r.nextInt(6)];
         Object src = randomArray(type, r, a.bufferSize());
         zeroPadLanesByIndex(src, a); // blocked inputs are zero-padded by contract
@@ -89,14 +90,14 @@ class LayoutAndKernelPropertiesTest {
     @Property(tries = 200)
     void twoFlipsAreTheIdentity(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 4, 6);
-        Layout in = RandomLayouts.writable(r, sizes);
+        TensorLayout in = RandomLayouts.writable(r, sizes);
         int dim = r.nextInt(sizes.length);
         int[] strides = new int[sizes.length];
         Arrays.fill(strides, 1);
         strides[dim] = -1;
         SliceWindow flip = SliceWindow.of(in, new int[sizes.length], sizes, strides);
         float[] src = (float[]) randomArray(ElementType.FLOAT, r, in.bufferSize());
-        Layout mid = RandomLayouts.writable(r, sizes);
+        TensorLayout mid = RandomLayouts.writable(r, sizes);
         float[] once = new float[mid.bufferSize()];
         FloatKernels.slice(src, in, flip, once, mid);
         SliceWindow flipBack = SliceWindow.of(mid, new int[sizes.length], sizes, strides);
@@ -109,20 +110,20 @@ class LayoutAndKernelPropertiesTest {
             int[] mirrored = idx.clone();
             mirrored[dim] = sizes[dim] - 1 - idx[dim];
             assertEquals(src[in.offsetOf(mirrored)], once[mid.offsetOf(idx)]);
-        } while (Layout.increment(idx, sizes));
+        } while (TensorLayout.increment(idx, sizes));
     }
 
     @Property(tries = 300)
     void sliceMatchesTheWindowIndexMap(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 4, 7);
-        Layout in = RandomLayouts.readable(r, sizes);
+        TensorLayout in = RandomLayouts.readable(r, sizes);
         int rank = sizes.length;
         SliceWindow w = RandomLayouts.window(r, in);
         int[] offsets = w.offsets();
         int[] windowSizes = w.sizes();
         int[] strides = w.strides();
         int[] out = w.outputSizes();
-        Layout dstLayout = RandomLayouts.writable(r, out);
+        TensorLayout dstLayout = RandomLayouts.writable(r, out);
         ElementType type = ElementType.values()[r.nextInt(6)];
         Object src = randomArray(type, r, in.bufferSize());
         Object dst = randomArray(type, r, dstLayout.bufferSize());
@@ -135,7 +136,7 @@ class LayoutAndKernelPropertiesTest {
                 i[d] = start + strides[d] * o[d];
             }
             Array.set(expected, dstLayout.offsetOf(o), Array.get(src, in.offsetOf(i)));
-        } while (Layout.increment(o, out));
+        } while (TensorLayout.increment(o, out));
         zeroPadLanesByIndex(expected, dstLayout);
         invoke(type, "slice", src, in, w, dst, dstLayout);
         assertArraysEqual(expected, dst, in + " " + w + " -> " + dstLayout);
@@ -146,9 +147,9 @@ class LayoutAndKernelPropertiesTest {
         int[] sizes = RandomLayouts.sizes(r, 4, 5);
         int[] aSizes = RandomLayouts.broadcastFrom(r, sizes);
         int[] bSizes = RandomLayouts.broadcastFrom(r, sizes);
-        Layout a = RandomLayouts.readable(r, aSizes);
-        Layout b = RandomLayouts.readable(r, bSizes);
-        Layout out = RandomLayouts.writable(r, sizes);
+        TensorLayout a = RandomLayouts.readable(r, aSizes);
+        TensorLayout b = RandomLayouts.readable(r, bSizes);
+        TensorLayout out = RandomLayouts.writable(r, sizes);
         BinaryOp op = BinaryOp.values()[r.nextInt(BinaryOp.values().length)];
         double[] x = (double[]) randomArray(ElementType.DOUBLE, r, a.bufferSize());
         double[] y = (double[]) randomArray(ElementType.DOUBLE, r, b.bufferSize());
@@ -174,21 +175,21 @@ class LayoutAndKernelPropertiesTest {
                 default: expected = Math.max(u, v); break;
             }
             assertEquals(expected, z[out.offsetOf(idx)]);
-        } while (Layout.increment(idx, sizes));
+        } while (TensorLayout.increment(idx, sizes));
     }
 
     @Property(tries = 200)
     void unaryWritesLogicalElementsAndZeroPadLanesOnly(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 4, 6);
-        Layout in = RandomLayouts.readable(r, sizes);
-        Layout out = RandomLayouts.writable(r, sizes);
+        TensorLayout in = RandomLayouts.readable(r, sizes);
+        TensorLayout out = RandomLayouts.writable(r, sizes);
         float[] x = (float[]) randomArray(ElementType.FLOAT, r, in.bufferSize());
         float[] y = (float[]) randomArray(ElementType.FLOAT, r, out.bufferSize());
         float[] expected = y.clone();
         int[] idx = new int[sizes.length];
         do {
             expected[out.offsetOf(idx)] = x[in.offsetOf(idx)] * 0.5f + 3f;
-        } while (Layout.increment(idx, sizes));
+        } while (TensorLayout.increment(idx, sizes));
         zeroPadLanesByIndex(expected, out);
         FloatKernels.unary(UnaryOp.scaleShift(0.5, 3), x, in, y, out);
         assertArrayEquals(expected, y, out::toString);
@@ -219,15 +220,15 @@ class LayoutAndKernelPropertiesTest {
         return c;
     }
 
-    private static void perIndexCopy(Object src, Layout a, Object dst, Layout b) {
+    private static void perIndexCopy(Object src, TensorLayout a, Object dst, TensorLayout b) {
         int[] idx = new int[a.rank()];
         do {
             Array.set(dst, b.offsetOf(idx), Array.get(src, a.offsetOf(idx)));
-        } while (Layout.increment(idx, a.sizes()));
+        } while (TensorLayout.increment(idx, a.sizes()));
     }
 
     /** Zeros at every padded index outside the logical sizes, found index by index. */
-    private static void zeroPadLanesByIndex(Object dst, Layout l) {
+    private static void zeroPadLanesByIndex(Object dst, TensorLayout l) {
         Object zero = Array.get(Array.newInstance(dst.getClass().getComponentType(), 1), 0);
         int[] idx = new int[l.rank()];
         do {
@@ -237,14 +238,14 @@ class LayoutAndKernelPropertiesTest {
                     break;
                 }
             }
-        } while (Layout.increment(idx, l.paddedSizes()));
+        } while (TensorLayout.increment(idx, l.paddedSizes()));
     }
 
-    private static void assertLogicalEqual(Object a, Layout la, Object b, Layout lb) {
+    private static void assertLogicalEqual(Object a, TensorLayout la, Object b, TensorLayout lb) {
         int[] idx = new int[la.rank()];
         do {
             assertEquals(Array.get(a, la.offsetOf(idx)), Array.get(b, lb.offsetOf(idx)), Arrays.toString(idx));
-        } while (Layout.increment(idx, la.sizes()));
+        } while (TensorLayout.increment(idx, la.sizes()));
     }
 
     private static void assertArraysEqual(Object expected, Object actual, String what) {

@@ -1,6 +1,6 @@
 package dev.strider.kernel;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,28 +24,28 @@ public final class RandomLayouts {
     }
 
     /** A layout whose elements do not overlap: packed in some order, padded strides or blocked; maybe offset. */
-    public static Layout writable(Random r, int[] sizes) {
+    public static TensorLayout writable(Random r, int[] sizes) {
         String dims = DIMS.substring(0, sizes.length);
-        Layout l;
+        TensorLayout l;
         switch (r.nextInt(4)) {
             case 0:
-                l = Layout.packed(dims, sizes);
+                l = TensorLayout.packed(dims, sizes);
                 break;
             case 1:
-                l = Layout.of(dims, sizes, plainTag(r, dims));
+                l = TensorLayout.of(dims, sizes, plainTag(r, dims));
                 break;
             case 2:
-                l = Layout.strided(dims, sizes, paddedStrides(r, sizes));
+                l = TensorLayout.strided(dims, sizes, paddedStrides(r, sizes));
                 break;
             default:
-                l = Layout.of(dims, sizes, blockedTag(r, dims));
+                l = TensorLayout.of(dims, sizes, blockedTag(r, dims));
                 break;
         }
         return r.nextInt(3) == 0 ? l.withOffset(1 + r.nextInt(5)) : l;
     }
 
     /** Any writable layout, or a plain one with some dims broadcast (stride 0). */
-    public static Layout readable(Random r, int[] sizes) {
+    public static TensorLayout readable(Random r, int[] sizes) {
         if (r.nextInt(3) > 0) {
             return writable(r, sizes);
         }
@@ -55,7 +55,7 @@ public final class RandomLayouts {
                 strides[d] = 0;
             }
         }
-        return Layout.strided(DIMS.substring(0, sizes.length), sizes, strides);
+        return TensorLayout.strided(DIMS.substring(0, sizes.length), sizes, strides);
     }
 
     public static String plainTag(Random r, String dims) {
@@ -112,7 +112,7 @@ public final class RandomLayouts {
     }
 
     /** A random SLICE1 window over {@code in}: any offsets, sizes and strides ±1..3, maybe fewer outputs. */
-    public static SliceWindow window(Random r, Layout in) {
+    public static SliceWindow window(Random r, TensorLayout in) {
         int rank = in.rank();
         int[] offsets = new int[rank];
         int[] sizes = new int[rank];

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The memory map against the tables of the reference documents (DirectML "Using strides",
  * oneDNN "Understanding memory formats"). Most tests parse the drawing back into
  * offset -> cell contents and index -> offset, then compare with values computed by hand
- * from the documents' formulas, not with {@link Layout#offsetOf}.
+ * from the documents' formulas, not with {@link TensorLayout#offsetOf}.
  */
 class MemoryMapTest {
 
@@ -48,7 +48,7 @@ class MemoryMapTest {
                 "  H=0    0    1    2",
                 "  H=1    5    6    7",
                 "");
-        assertEquals(expected, MemoryMap.render(Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1})));
+        assertEquals(expected, MemoryMap.render(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1})));
     }
 
     @Test
@@ -75,7 +75,7 @@ class MemoryMapTest {
                 "  H=0    0    1    2",
                 "  H=1    0    1    2",
                 "");
-        assertEquals(expected, MemoryMap.render(Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1})));
+        assertEquals(expected, MemoryMap.render(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {0, 1})));
     }
 
     // ---------------------------------------------------------------- DirectML examples
@@ -83,7 +83,7 @@ class MemoryMapTest {
     @Test
     void dhwPackedHoldsEachIndexOnceInRowMajorOrder() {
         // DirectML "Higher dimensions": DHW 2x2x3, strides {6,3,1}; H (d=1,h=0,w=1) sits at offset 7.
-        Layout layout = Layout.packed("DHW", 2, 2, 3);
+        TensorLayout layout = TensorLayout.packed("DHW", 2, 2, 3);
         String map = MemoryMap.render(layout);
         assertTrue(map.contains("\nstrides  D=6, H=3, W=1\n"), map);
         assertTrue(map.contains("\nbuffer   12 elements (12 logical)\n"), map);
@@ -110,7 +110,7 @@ class MemoryMapTest {
     @Test
     void columnMajorWh() {
         // DirectML: column-major stores A D B E C F, height-stride 1, width-stride 2.
-        String map = MemoryMap.render(Layout.of("HW", new int[] {2, 3}, "wh"));
+        String map = MemoryMap.render(TensorLayout.of("HW", new int[] {2, 3}, "wh"));
         assertTrue(map.contains("\nformat   wh\n"), map);
         assertTrue(map.contains("\nstrides  H=1, W=2\n"), map);
 
@@ -126,7 +126,7 @@ class MemoryMapTest {
 
     @Test
     void paddedRowsLeaveGapsAtThreeAndFour() {
-        String map = MemoryMap.render(Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}));
+        String map = MemoryMap.render(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1}));
         Map<Integer, List<String>> slots = linear(map);
         assertEquals(8, slots.size());
         assertEquals(List.of("gap"), slots.get(3));
@@ -137,7 +137,7 @@ class MemoryMapTest {
 
     @Test
     void broadcastSharesOffsetZero() {
-        String map = MemoryMap.render(Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1}));
+        String map = MemoryMap.render(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {0, 1}));
         Map<Integer, List<String>> slots = linear(map);
         assertEquals(List.of("0,0", "1,0"), slots.get(0));
         assertEquals(List.of("0,2", "1,2"), slots.get(2));
@@ -149,7 +149,7 @@ class MemoryMapTest {
     @Test
     void manyIndicesInOneSlotAreCut() {
         // 12 indices (n, h) share each slot: three shown, then the count of the rest.
-        String map = MemoryMap.render(Layout.strided("NHW", new int[] {6, 2, 3}, new int[] {0, 0, 1}));
+        String map = MemoryMap.render(TensorLayout.strided("NHW", new int[] {6, 2, 3}, new int[] {0, 0, 1}));
         assertEquals(List.of("0,0,0", "0,1,0", "1,0,0", "(+9)"), linear(map).get(0));
         assertTrue(map.contains("\nbuffer   3 elements (36 logical in 3 slots)\n"), map);
     }
@@ -157,7 +157,7 @@ class MemoryMapTest {
     @Test
     void baseOffsetSlots() {
         // NCHW sizes {1,1,3,5} (DirectML's 2D example in 4D), packed, starting 3 elements in.
-        String map = MemoryMap.render(Layout.declared("NCHW", new int[] {1, 1, 3, 5}, "", new int[0], 3));
+        String map = MemoryMap.render(TensorLayout.declared("NCHW", new int[] {1, 1, 3, 5}, "", new int[0], 3));
         assertTrue(map.contains("\nstrides  N=15, C=15, H=5, W=1\n"), map);
         assertTrue(map.contains("\noffset   3\n"), map);
         assertTrue(map.contains("\nbuffer   18 elements (3 before the base offset, 15 logical)\n"), map);
@@ -174,7 +174,7 @@ class MemoryMapTest {
 
     @Test
     void longRunsOfGapsCollapse() {
-        String map = MemoryMap.render(Layout.strided("HW", new int[] {2, 3}, new int[] {100, 1}));
+        String map = MemoryMap.render(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {100, 1}));
         assertTrue(map.contains("16..95: 80 gap slots, not drawn"), map);
         Map<Integer, List<String>> slots = linear(map);
         assertEquals(103, slots.size());
@@ -195,7 +195,7 @@ class MemoryMapTest {
         int h = 2;
         int w = 3;
         int cp = 24;
-        String map = MemoryMap.render(Layout.of("NCHW", new int[] {n, c, h, w}, "nChw8c"));
+        String map = MemoryMap.render(TensorLayout.of("NCHW", new int[] {n, c, h, w}, "nChw8c"));
         assertTrue(map.contains("\nformat   nChw8c\n"), map);
         assertTrue(map.contains("\nstrides  N=144, C=48, H=24, W=8\n"), map);
         assertTrue(map.contains("\npadded   N=2, C=24, H=2, W=3\n"), map);
@@ -232,7 +232,7 @@ class MemoryMapTest {
     @Test
     void severalBlocksOfOneDim() {
         // OIhw2i4o2i: I is split twice; lane strides 2i=8, 4o=2, 2i=1. O pads 3 -> 4, I pads 5 -> 8.
-        String map = MemoryMap.render(Layout.of("OIHW", new int[] {3, 5, 1, 1}, "OIhw2i4o2i"));
+        String map = MemoryMap.render(TensorLayout.of("OIHW", new int[] {3, 5, 1, 1}, "OIhw2i4o2i"));
         assertTrue(map.contains("\nblocks   2i4o2i (lane strides 2i=8, 4o=2, 2i=1;"), map);
         assertTrue(map.contains("\npadded   O=4, I=8, H=1, W=1\n"), map);
         Map<Integer, List<String>> slots = linear(map);
@@ -250,7 +250,7 @@ class MemoryMapTest {
 
     @Test
     void rankOneWrapsTheLogicalView() {
-        String map = MemoryMap.render(Layout.packed("W", 40));
+        String map = MemoryMap.render(TensorLayout.packed("W", 40));
         Map<String, Integer> view = logical(map, "W");
         assertEquals(40, view.size());
         for (int i = 0; i < 40; i++) {
@@ -264,7 +264,7 @@ class MemoryMapTest {
     @Test
     void columnsAlign() {
         // Each cell ends where its offset ends: right-aligned under the offset line.
-        String map = MemoryMap.render(Layout.of("NCHW", new int[] {1, 17, 2, 2}, "nChw8c"));
+        String map = MemoryMap.render(TensorLayout.of("NCHW", new int[] {1, 17, 2, 2}, "nChw8c"));
         List<String> lines = List.of(map.split("\n"));
         for (int k = 0; k < lines.size(); k++) {
             String line = lines.get(k);
@@ -282,12 +282,12 @@ class MemoryMapTest {
     @Test
     void refusesLargeBuffers() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> MemoryMap.render(Layout.packed("HW", 64, 65)));
+                () -> MemoryMap.render(TensorLayout.packed("HW", 64, 65)));
         assertTrue(e.getMessage().contains("4160"), e.getMessage());
         assertTrue(e.getMessage().contains("4096"), e.getMessage());
-        assertTrue(MemoryMap.tooLarge(Layout.packed("HW", 64, 65)).isPresent());
+        assertTrue(MemoryMap.tooLarge(TensorLayout.packed("HW", 64, 65)).isPresent());
 
-        Layout limit = Layout.packed("HW", 64, 64);
+        TensorLayout limit = TensorLayout.packed("HW", 64, 64);
         assertFalse(MemoryMap.tooLarge(limit).isPresent());
         assertEquals(4096, linear(MemoryMap.render(limit)).size());
     }
@@ -295,7 +295,7 @@ class MemoryMapTest {
     @Test
     void refusesManyIndicesInASmallBuffer() {
         // Broadcast: one slot, but 10000 indices to list.
-        Layout layout = Layout.strided("HW", new int[] {100, 100}, new int[] {0, 0});
+        TensorLayout layout = TensorLayout.strided("HW", new int[] {100, 100}, new int[] {0, 0});
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MemoryMap.render(layout));
         assertTrue(e.getMessage().contains("10000"), e.getMessage());
         assertTrue(e.getMessage().contains("4096"), e.getMessage());
@@ -303,7 +303,7 @@ class MemoryMapTest {
 
     @Test
     void describeWorksAtAnySize() {
-        String header = MemoryMap.describe(Layout.of("NCHW", new int[] {1, 17, 224, 224}, "nChw8c"));
+        String header = MemoryMap.describe(TensorLayout.of("NCHW", new int[] {1, 17, 224, 224}, "nChw8c"));
         assertTrue(header.contains("\nstrides  N=1204224, C=401408, H=1792, W=8\n"), header);
         assertTrue(header.contains("\npadded   N=1, C=24, H=224, W=224\n"), header);
         int logical = 17 * 224 * 224;

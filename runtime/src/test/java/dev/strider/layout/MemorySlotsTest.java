@@ -21,7 +21,7 @@ class MemorySlotsTest {
     @Property(tries = 300)
     void aWindowHoldsWhatEveryIndexSays(@ForAll Random r) {
         int[] sizes = RandomLayouts.sizes(r, 4, 5);
-        Layout layout = RandomLayouts.readable(r, sizes);
+        TensorLayout layout = RandomLayouts.readable(r, sizes);
         int buffer = layout.bufferSize();
         int from = r.nextInt(buffer);
         int to = from + 1 + r.nextInt(buffer - from);
@@ -46,7 +46,7 @@ class MemorySlotsTest {
             } else {
                 pad[at] = true;
             }
-        } while (Layout.increment(index, layout.paddedSizes()));
+        } while (TensorLayout.increment(index, layout.paddedSizes()));
 
         for (int at = from; at < to; at++) {
             List<int[]> here = held.get(at);
@@ -66,7 +66,7 @@ class MemorySlotsTest {
     @Test
     void firstSlotsOfALargeNhwcLayout() {
         // 1x64x256x256 nhwc: offset = h*256*64 + w*64 + c, so slot k holds (0, k % 64, 0, k / 64).
-        Layout layout = Layout.of("NCHW", new int[] {1, 64, 256, 256}, "nhwc");
+        TensorLayout layout = TensorLayout.of("NCHW", new int[] {1, 64, 256, 256}, "nhwc");
         MemorySlots slots = MemorySlots.of(layout, 0, 128, 4);
         for (int k = 0; k < 128; k++) {
             assertEquals(MemorySlots.Kind.ELEMENT, slots.kind(k));
@@ -79,7 +79,7 @@ class MemorySlotsTest {
     void padLanesDeepInABlockedBuffer() {
         // nChw16c, C = 17: offset = (c/16)*H*W*16 + h*W*16 + w*16 + c%16. The second block starts at
         // 56*56*16 = 50176 with c = 16 in lane 0; lanes 1..15 are pad.
-        Layout layout = Layout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c");
+        TensorLayout layout = TensorLayout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c");
         int block = 56 * 56 * 16;
         MemorySlots slots = MemorySlots.of(layout, block - 16, block + 32, 1);
         assertArrayEquals(new int[] {0, 15, 55, 55}, slots.indices(block - 1).get(0));
@@ -96,7 +96,7 @@ class MemorySlotsTest {
     @Test
     void aHugeBroadcastDimIsCountedNotWalked() {
         // H broadcast a million times: each of the 3 slots holds a million indices, (0,w) first.
-        Layout layout = Layout.strided("HW", new int[] {1_000_000, 3}, new int[] {0, 1});
+        TensorLayout layout = TensorLayout.strided("HW", new int[] {1_000_000, 3}, new int[] {0, 1});
         MemorySlots slots = MemorySlots.of(layout, 2);
         assertEquals(3, slots.to());
         assertEquals(1_000_000, slots.count(1));
@@ -108,7 +108,7 @@ class MemorySlotsTest {
     @Test
     void paddedRowsAndTheBaseOffset() {
         // DirectML: HW {2,3} strides {5,1} leaves gaps at 3 and 4; a base offset of 2 shifts it all.
-        Layout layout = Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}).withOffset(2);
+        TensorLayout layout = TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1}).withOffset(2);
         MemorySlots slots = MemorySlots.of(layout, 1);
         List<MemorySlots.Kind> kinds = new ArrayList<>();
         for (int at = 0; at < slots.to(); at++) {
@@ -123,7 +123,7 @@ class MemorySlotsTest {
 
     @Test
     void windowMustLieInTheBuffer() {
-        Layout layout = Layout.packed("HW", 2, 3);
+        TensorLayout layout = TensorLayout.packed("HW", 2, 3);
         assertThrows(IllegalArgumentException.class, () -> MemorySlots.of(layout, 0, 7, 1));
         assertThrows(IllegalArgumentException.class, () -> MemorySlots.of(layout, 3, 3, 1));
         assertThrows(IllegalArgumentException.class, () -> MemorySlots.of(layout, 0, 6, 0));

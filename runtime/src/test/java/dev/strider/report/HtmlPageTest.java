@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.MemoryMap;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,13 +18,13 @@ class HtmlPageTest {
 
     @Test
     void aPageOfLayoutsIsSelfContainedAndWellFormed() {
-        Layout blocked = Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
         String html = new HtmlPage("Layouts <&> \"quoted\"")
                 .intro(Html.paragraph(Html.text("a & b < c")))
                 .group("layouts", "Layouts")
                 .layout("Ops.Blocked", blocked)
-                .layout("Ops.Rows", Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}))
-                .layout("Ops.Broadcast", Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1}),
+                .layout("Ops.Rows", TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1}))
+                .layout("Ops.Broadcast", TensorLayout.strided("HW", new int[] {2, 3}, new int[] {0, 1}),
                         Html.paragraph(Html.text("read only")))
                 .render();
         Document doc = xml(html);
@@ -74,7 +74,7 @@ class HtmlPageTest {
 
     @Test
     void aShortPageHasNoContents() {
-        String html = new HtmlPage("One").layout("x", Layout.packed("W", 3)).render();
+        String html = new HtmlPage("One").layout("x", TensorLayout.packed("W", 3)).render();
         assertTrue(xml(html).getElementsByTagName("nav").getLength() == 0, html);
     }
 }

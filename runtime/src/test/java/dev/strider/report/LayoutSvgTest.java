@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +31,7 @@ class LayoutSvgTest {
     /** The drawing as the parser sees it: the root and its cells. */
     record Drawing(Element svg, List<Element> slots, List<Element> cells, String text) {
 
-        static Drawing of(Layout layout) {
+        static Drawing of(TensorLayout layout) {
             return parse(LayoutSvg.render(layout, "t"));
         }
 
@@ -74,7 +74,7 @@ class LayoutSvgTest {
         int c = 17;
         int h = 5;
         int w = 4;
-        Drawing d = Drawing.of(Layout.of("NCHW", new int[] {1, c, h, w}, "nChw8c"));
+        Drawing d = Drawing.of(TensorLayout.of("NCHW", new int[] {1, c, h, w}, "nChw8c"));
         Set<Integer> pads = new TreeSet<>();
         TreeMap<String, Integer> offsets = new TreeMap<>();
         for (int ic = 0; ic < 24; ic++) {
@@ -122,7 +122,7 @@ class LayoutSvgTest {
     void padLanesFarIntoALargeBufferGetTheirOwnWindow() {
         // nChw16c, C = 17, 56 x 56: the second block of C starts at 16 * 56 * 56 = 50176 with c = 16
         // in lane 0 and pad lanes 1..15.
-        Drawing d = Drawing.of(Layout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c"));
+        Drawing d = Drawing.of(TensorLayout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c"));
         int block = 16 * 56 * 56;
         TreeMap<Integer, String> kinds = d.kinds();
         assertEquals(LayoutSvg.PREFIX_SLOTS, kinds.headMap(LayoutSvg.PREFIX_SLOTS).size());
@@ -137,7 +137,7 @@ class LayoutSvgTest {
     @Test
     void aGapFarIntoALargeBufferGetsItsWindow() {
         // Rows of 600 with a height-stride of 1000: the first gap is offset 600, after (0, 599).
-        Drawing d = Drawing.of(Layout.strided("HW", new int[] {1000, 600}, new int[] {1000, 1}));
+        Drawing d = Drawing.of(TensorLayout.strided("HW", new int[] {1000, 600}, new int[] {1000, 1}));
         TreeMap<Integer, String> kinds = d.kinds();
         assertEquals("element", kinds.get(599));
         assertEquals("0,599", d.slot(599).getAttribute("data-index"));
@@ -151,7 +151,7 @@ class LayoutSvgTest {
     @Test
     void dhwPacked() {
         // DirectML "Higher dimensions": strides {6, 3, 1}; H (d=1, h=0, w=1) sits at offset 7.
-        Drawing d = Drawing.of(Layout.packed("DHW", 2, 2, 3));
+        Drawing d = Drawing.of(TensorLayout.packed("DHW", 2, 2, 3));
         assertEquals("7", d.cell("1,0,1").getAttribute("data-offset"));
         assertEquals("1,0,1", d.slot(7).getAttribute("data-index"));
         assertEquals(12, d.slots().size());
@@ -167,7 +167,7 @@ class LayoutSvgTest {
     @Test
     void paddedRowsLeaveGapsAtThreeAndFour() {
         // DirectML "Padding with strides": A B C x x D E F, height-stride 5.
-        Drawing d = Drawing.of(Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}));
+        Drawing d = Drawing.of(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1}));
         TreeMap<Integer, String> expected = new TreeMap<>();
         for (int at = 0; at < 8; at++) {
             expected.put(at, at == 3 || at == 4 ? "gap" : "element");
@@ -181,7 +181,7 @@ class LayoutSvgTest {
     @Test
     void broadcastIsMarkedAndSharesSlots() {
         // DirectML "Broadcasting with strides": A B C / A B C stored as A B C with height-stride 0.
-        Drawing d = Drawing.of(Layout.strided("HW", new int[] {2, 3}, new int[] {0, 1}));
+        Drawing d = Drawing.of(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {0, 1}));
         List<Element> broadcast = withClass(d.svg(), "broadcast");
         assertEquals(1, broadcast.size());
         assertEquals("H", broadcast.get(0).getAttribute("data-dim"));
@@ -201,7 +201,7 @@ class LayoutSvgTest {
 
     @Test
     void baseOffsetSlots() {
-        Drawing d = Drawing.of(Layout.packed("HW", 3, 4).withOffset(3));
+        Drawing d = Drawing.of(TensorLayout.packed("HW", 3, 4).withOffset(3));
         assertEquals("base", d.kinds().get(2));
         assertEquals("element", d.kinds().get(3));
         assertEquals("0,0", d.slot(3).getAttribute("data-index"));
@@ -212,7 +212,7 @@ class LayoutSvgTest {
 
     @Test
     void aLargeLayoutIsDrawnInPart() {
-        Layout layout = Layout.packed("NCHW", 1, 64, 256, 256);
+        TensorLayout layout = TensorLayout.packed("NCHW", 1, 64, 256, 256);
         long start = System.nanoTime();
         Drawing d = Drawing.of(layout);
         long millis = (System.nanoTime() - start) / 1_000_000;
@@ -229,8 +229,8 @@ class LayoutSvgTest {
 
     @Test
     void sizeAttributesMatchTheViewBoxAndHoldEveryCell() {
-        for (Layout layout : List.of(Layout.packed("W", 40), Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c"),
-                Layout.packed("ABCDEFGH", 2, 1, 3, 1, 2, 1, 2, 3))) {
+        for (TensorLayout layout : List.of(TensorLayout.packed("W", 40), TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c"),
+                TensorLayout.packed("ABCDEFGH", 2, 1, 3, 1, 2, 1, 2, 3))) {
             Drawing d = Drawing.of(layout);
             int width = d.attribute("width");
             int height = d.attribute("height");
@@ -252,7 +252,7 @@ class LayoutSvgTest {
      */
     @Test
     void theDrawingIsTheCommittedOne() throws IOException {
-        String svg = LayoutSvg.render(Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}), "golden") + "\n";
+        String svg = LayoutSvg.render(TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1}), "golden") + "\n";
         String golden;
         try (InputStream in = LayoutSvgTest.class.getResourceAsStream(GOLDEN)) {
             assertNotNull(in, "no test resource " + GOLDEN);
@@ -270,7 +270,7 @@ class LayoutSvgTest {
 
     @Test
     void idsAreMadeSafe() {
-        String svg = LayoutSvg.render(Layout.packed("HW", 2, 2), "Ops.Planar <1>");
+        String svg = LayoutSvg.render(TensorLayout.packed("HW", 2, 2), "Ops.Planar <1>");
         Element root = xml(svg).getDocumentElement();
         assertEquals("Ops-Planar--1-", root.getAttribute("id"));
         assertEquals("Ops-Planar--1--hatch", ((Element) root.getElementsByTagName("pattern").item(0)).getAttribute("id"));

@@ -1,6 +1,6 @@
 package dev.strider.runtime;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 
 /**
  * A hand-written stand-in for a {@code @Kernels} interface and its generated classes
@@ -10,9 +10,9 @@ import dev.strider.layout.Layout;
 public interface FakeOps {
 
     /** A 2x3 matrix, rows packed. */
-    Layout ROWS = Layout.packed("HW", 2, 3);
+    TensorLayout ROWS = TensorLayout.packed("HW", 2, 3);
     /** The same matrix, columns packed: the transpose's destination. */
-    Layout COLUMNS = Layout.of("HW", new int[] {2, 3}, "wh");
+    TensorLayout COLUMNS = TensorLayout.of("HW", new int[] {2, 3}, "wh");
 
     void copy(float[] src, float[] dst);
 

@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import dev.strider.kernel.ElementType;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

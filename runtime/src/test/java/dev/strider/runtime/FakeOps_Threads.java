@@ -1,15 +1,16 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.List;
 
 /**
  * Stands for a generated THREADS class: it gets its per-chunk code from
- * {@link Kernels#loadOneThread} in its constructor, as generated ones do, which re-enters the
+ * {@link KernelLoader#loadOneThread} in its constructor, as generated ones do, which re-enters the
  * registry while it is loading this class.
  */
 public final class FakeOps_Threads implements FakeOps {
 
-    private final FakeOps oneThread = Kernels.loadOneThread(FakeOps.class);
+    private final FakeOps oneThread = KernelLoader.loadOneThread(FakeOps.class);
 
     FakeOps oneThread() {
         return oneThread;

@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.List;
 
 /**

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import org.junit.jupiter.api.Test;
 
 class KernelRegistryTest {
@@ -21,7 +21,7 @@ class KernelRegistryTest {
     void aRegisteredPairGetsTheGeneratedMethod() {
         ReorderKernel k = KernelRegistry.reorder(FakeOps.ROWS, FakeOps.COLUMNS, ElementType.FLOAT, LOADER);
         assertTrue(k.generated());
-        assertEquals(Kernels.load(FakeOps.class).getClass().getName() + ".transpose", k.origin());
+        assertEquals(KernelLoader.load(FakeOps.class).getClass().getName() + ".transpose", k.origin());
         assertEquals(FakeOps.ROWS, k.src());
         assertEquals(FakeOps.COLUMNS, k.dst());
         assertEquals(ElementType.FLOAT, k.type());
@@ -37,8 +37,8 @@ class KernelRegistryTest {
     @Test
     void layoutsMatchByTheirMapping() {
         // Built another way, the same mapping: columns packed is strides {1, 2}.
-        Layout columns = Layout.strided("HW", new int[] {2, 3}, new int[] {1, 2});
-        assertTrue(KernelRegistry.reorder(Layout.packed("HW", 2, 3), columns, ElementType.FLOAT, LOADER).generated());
+        TensorLayout columns = TensorLayout.strided("HW", new int[] {2, 3}, new int[] {1, 2});
+        assertTrue(KernelRegistry.reorder(TensorLayout.packed("HW", 2, 3), columns, ElementType.FLOAT, LOADER).generated());
     }
 
     @Test

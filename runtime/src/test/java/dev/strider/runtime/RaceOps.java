@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A kernel set loaded only by the concurrency test, so that its first load is the one raced. */

@@ -1,6 +1,7 @@
 package dev.strider.runtime;
 
-/** A kernel set whose only generated class cannot load: {@link Kernels#load} must explain why. */
+import dev.strider.Target;
+/** A kernel set whose only generated class cannot load: {@link KernelLoader#load} must explain why. */
 public interface UnloadableOps {
 
     void run();

@@ -3,7 +3,7 @@ package dev.strider.examples.bench;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.kernel.FloatKernels;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -22,49 +22,49 @@ import java.util.Random;
 public enum Case {
 
     NCHW_TO_NHWC_LARGE("nchwToNhwcLarge", "NCHW→NHWC f32 1×64×256×256", Kind.TRANSPOSE,
-            reorder(Layout.packed("NCHW", Dims.LARGE), Layout.of("NCHW", Dims.LARGE, "nhwc")),
+            reorder(TensorLayout.packed("NCHW", Dims.LARGE), TensorLayout.of("NCHW", Dims.LARGE, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
     NHWC_TO_NCHW_LARGE("nhwcToNchwLarge", "NHWC→NCHW f32 1×64×256×256", Kind.TRANSPOSE,
-            reorder(Layout.of("NCHW", Dims.LARGE, "nhwc"), Layout.packed("NCHW", Dims.LARGE)),
+            reorder(TensorLayout.of("NCHW", Dims.LARGE, "nhwc"), TensorLayout.packed("NCHW", Dims.LARGE)),
             OneDnnPeer.reorder("nhwc", "nchw")),
     NCHW_TO_NHWC_IMAGE("nchwToNhwcImage", "NCHW→NHWC f32 1×3×224×224", Kind.TRANSPOSE,
-            reorder(Layout.packed("NCHW", Dims.IMAGE), Layout.of("NCHW", Dims.IMAGE, "nhwc")),
+            reorder(TensorLayout.packed("NCHW", Dims.IMAGE), TensorLayout.of("NCHW", Dims.IMAGE, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
     NHWC_TO_NCHW_IMAGE("nhwcToNchwImage", "NHWC→NCHW f32 1×3×224×224", Kind.TRANSPOSE,
-            reorder(Layout.of("NCHW", Dims.IMAGE, "nhwc"), Layout.packed("NCHW", Dims.IMAGE)),
+            reorder(TensorLayout.of("NCHW", Dims.IMAGE, "nhwc"), TensorLayout.packed("NCHW", Dims.IMAGE)),
             OneDnnPeer.reorder("nhwc", "nchw")),
     TO_BLOCKED_64("toBlocked64", "nchw→nChw16c f32 1×64×56×56", Kind.BLOCKED,
-            reorder(Layout.packed("NCHW", Dims.FEATURES), Layout.of("NCHW", Dims.FEATURES, "nChw16c")),
+            reorder(TensorLayout.packed("NCHW", Dims.FEATURES), TensorLayout.of("NCHW", Dims.FEATURES, "nChw16c")),
             OneDnnPeer.reorder("nchw", "nChw16c")),
     FROM_BLOCKED_64("fromBlocked64", "nChw16c→nchw f32 1×64×56×56", Kind.BLOCKED,
-            reorder(Layout.of("NCHW", Dims.FEATURES, "nChw16c"), Layout.packed("NCHW", Dims.FEATURES)),
+            reorder(TensorLayout.of("NCHW", Dims.FEATURES, "nChw16c"), TensorLayout.packed("NCHW", Dims.FEATURES)),
             OneDnnPeer.reorder("nChw16c", "nchw")),
     TO_BLOCKED_17("toBlocked17", "nchw→nChw16c f32 1×17×56×56 (tail)", Kind.BLOCKED,
-            reorder(Layout.packed("NCHW", Dims.TAIL), Layout.of("NCHW", Dims.TAIL, "nChw16c")),
+            reorder(TensorLayout.packed("NCHW", Dims.TAIL), TensorLayout.of("NCHW", Dims.TAIL, "nChw16c")),
             OneDnnPeer.reorder("nchw", "nChw16c")),
     FROM_BLOCKED_17("fromBlocked17", "nChw16c→nchw f32 1×17×56×56 (tail)", Kind.BLOCKED,
-            reorder(Layout.of("NCHW", Dims.TAIL, "nChw16c"), Layout.packed("NCHW", Dims.TAIL)),
+            reorder(TensorLayout.of("NCHW", Dims.TAIL, "nChw16c"), TensorLayout.packed("NCHW", Dims.TAIL)),
             OneDnnPeer.reorder("nChw16c", "nchw")),
     TO_TINY_BLOCKED("toTinyBlocked", "nchw→nChw8c f32 1×17×5×4 (tiny)", Kind.TINY,
-            reorder(Layout.packed("NCHW", Dims.TINY), Layout.of("NCHW", Dims.TINY, "nChw8c")),
+            reorder(TensorLayout.packed("NCHW", Dims.TINY), TensorLayout.of("NCHW", Dims.TINY, "nChw8c")),
             OneDnnPeer.reorder("nchw", "nChw8c")),
     NCHW_TO_NHWC_TINY("nchwToNhwcTiny", "NCHW→NHWC f32 1×3×8×8 (tiny)", Kind.TINY,
-            reorder(Layout.packed("NCHW", Dims.THUMB), Layout.of("NCHW", Dims.THUMB, "nhwc")),
+            reorder(TensorLayout.packed("NCHW", Dims.THUMB), TensorLayout.of("NCHW", Dims.THUMB, "nhwc")),
             OneDnnPeer.reorder("nchw", "nhwc")),
     NORMALIZE_IMAGE("normalizeImage", "u8 NHWC→f32 NCHW normalize 1×3×224×224", Kind.ELEMENT_WISE,
-            List.of(new Operand(Layout.of("NCHW", Dims.IMAGE, "nhwc"), DataType.U8)),
-            new Operand(Layout.packed("NCHW", Dims.IMAGE), DataType.F32),
+            List.of(new Operand(TensorLayout.of("NCHW", Dims.IMAGE, "nhwc"), DataType.U8)),
+            new Operand(TensorLayout.packed("NCHW", Dims.IMAGE), DataType.F32),
             new OneDnnPeer("nhwc", "nchw", (float) (1 / 127.5)),
             "oneDNN: its u8→f32 reorder with a scale of 1/127.5 but no −1 shift (oneDNN's zero points are for"
                     + " integer destinations only), so it does a little less than the other contenders"),
     FLIP_IMAGE("flipImage", "flip W (stride −1) f32 1×3×224×224", Kind.ELEMENT_WISE,
-            List.of(new Operand(Layout.packed("NCHW", Dims.IMAGE), DataType.F32)),
-            new Operand(Layout.packed("NCHW", Dims.IMAGE), DataType.F32), null,
+            List.of(new Operand(TensorLayout.packed("NCHW", Dims.IMAGE), DataType.F32)),
+            new Operand(TensorLayout.packed("NCHW", Dims.IMAGE), DataType.F32), null,
             "oneDNN: n/a, its memory descriptors take no negative strides"),
     ADD_BIAS("addBias", "bias add f32 1×64×56×56 + 1×64×1×1", Kind.ELEMENT_WISE,
-            List.of(new Operand(Layout.packed("NCHW", Dims.FEATURES), DataType.F32),
-                    new Operand(Layout.packed("NCHW", Dims.CHANNELS), DataType.F32)),
-            new Operand(Layout.packed("NCHW", Dims.FEATURES), DataType.F32), null,
+            List.of(new Operand(TensorLayout.packed("NCHW", Dims.FEATURES), DataType.F32),
+                    new Operand(TensorLayout.packed("NCHW", Dims.CHANNELS), DataType.F32)),
+            new Operand(TensorLayout.packed("NCHW", Dims.FEATURES), DataType.F32), null,
             "oneDNN: n/a, a binary op, not a reorder");
 
     /** The logical NCHW sizes of the cases' tensors. */
@@ -91,7 +91,7 @@ public enum Case {
     }
 
     /** A tensor a case reads or writes: its layout (pad lanes included in its buffer) and element type. */
-    public record Operand(Layout layout, DataType type) {
+    public record Operand(TensorLayout layout, DataType type) {
         /** The whole buffer: {@code bufferSize × element size}, pad lanes included. */
         public long bytes() {
             return (long) layout.bufferSize() * type.bytes();
@@ -131,7 +131,7 @@ public enum Case {
         this.oneDnnNote = oneDnnNote;
     }
 
-    private static Operand[] reorder(Layout from, Layout to) {
+    private static Operand[] reorder(TensorLayout from, TensorLayout to) {
         return new Operand[] {new Operand(from, DataType.F32), new Operand(to, DataType.F32)};
     }
 
@@ -187,8 +187,8 @@ public enum Case {
         if (in.type() != DataType.F32) {
             throw new IllegalStateException(id + " reads " + in.type() + ", not f32");
         }
-        Layout layout = in.layout();
-        Layout packed = Layout.packed(layout.dims(), layout.sizes());
+        TensorLayout layout = in.layout();
+        TensorLayout packed = TensorLayout.packed(layout.dims(), layout.sizes());
         float[] plain = new float[packed.bufferSize()];
         for (int i = 0; i < plain.length; i++) {
             plain[i] = random.nextFloat() - 0.5f;

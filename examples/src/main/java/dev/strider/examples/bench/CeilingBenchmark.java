@@ -1,6 +1,6 @@
 package dev.strider.examples.bench;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,7 +53,7 @@ public class CeilingBenchmark {
 
     /** The bytes the ceiling copies for a case: half its bytes moved, which are always even. */
     static long halfOf(Case c) {
-        if (c.bytes() % 2 != 0 || c.bytes() / 2 > Layout.MAX_BUFFER) {
+        if (c.bytes() % 2 != 0 || c.bytes() / 2 > TensorLayout.MAX_BUFFER) {
             throw new IllegalStateException(c + " moves " + c.bytes() + " bytes: not an even count a byte[] can halve");
         }
         return c.bytes() / 2;

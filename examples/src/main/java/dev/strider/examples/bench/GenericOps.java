@@ -2,10 +2,10 @@ package dev.strider.examples.bench;
 
 import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.FloatKernels;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 
 /**
@@ -28,7 +28,7 @@ final class GenericOps {
 
     /** {@link ImageOps} through the generic kernels. */
     static final class Image implements ImageOps {
-        private static final Layout PLANAR = Case.FLIP_IMAGE.output().layout();
+        private static final TensorLayout PLANAR = Case.FLIP_IMAGE.output().layout();
         private static final SliceWindow FLIP =
                 SliceWindow.of(PLANAR, new int[4], PLANAR.sizes(), new int[] {1, 1, 1, -1});
 

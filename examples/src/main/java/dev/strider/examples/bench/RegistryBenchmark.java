@@ -2,9 +2,9 @@ package dev.strider.examples.bench;
 
 import dev.strider.examples.kernels.ImageOps;
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.runtime.KernelRegistry;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import dev.strider.runtime.ReorderKernel;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What a lookup costs once everything is cached: {@code Kernels.load} of a kernel set and
+ * What a lookup costs once everything is cached: {@code Strider.load} of a kernel set and
  * {@code KernelRegistry.reorder} by layouts, a hit (ImageOps' generated {@code toPlanar}) and a
  * miss (the same layouts on {@code int}, which gets the generic kernel). Reading a field holding
  * the instance is the floor:
@@ -38,13 +38,13 @@ public class RegistryBenchmark {
 
     private static final int[] IMAGE = {1, 3, 224, 224};
 
-    private final Layout interleaved = Layout.of("NCHW", IMAGE, "nhwc");
-    private final Layout planar = Layout.packed("NCHW", IMAGE);
+    private final TensorLayout interleaved = TensorLayout.of("NCHW", IMAGE, "nhwc");
+    private final TensorLayout planar = TensorLayout.packed("NCHW", IMAGE);
     private ImageOps cached;
 
     @Setup
     public void setUp() {
-        cached = Kernels.load(ImageOps.class);
+        cached = Strider.load(ImageOps.class);
     }
 
     /** Makes sure {@link #registryHit} measures a hit, not a miss that happens to look the same. */
@@ -52,8 +52,8 @@ public class RegistryBenchmark {
     public static class Registered {
         @Setup
         public void check() {
-            Layout from = Layout.of("NCHW", IMAGE, "nhwc");
-            Layout to = Layout.packed("NCHW", IMAGE);
+            TensorLayout from = TensorLayout.of("NCHW", IMAGE, "nhwc");
+            TensorLayout to = TensorLayout.packed("NCHW", IMAGE);
             if (!KernelRegistry.reorder(from, to, ElementType.FLOAT).generated()) {
                 throw new IllegalStateException("ImageOps.toPlanar is not registered for " + from + " -> " + to
                         + ": do the generated providers list their reorders?");
@@ -68,7 +68,7 @@ public class RegistryBenchmark {
 
     @Benchmark
     public ImageOps load() {
-        return Kernels.load(ImageOps.class);
+        return Strider.load(ImageOps.class);
     }
 
     @Benchmark

@@ -2,8 +2,8 @@ package dev.strider.examples.bench;
 
 import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
-import dev.strider.runtime.Kernels;
-import dev.strider.runtime.Target;
+import dev.strider.Strider;
+import dev.strider.Target;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Every {@link Case} in every generated target — SCALAR, VECTOR, THREADS, forced through
- * {@code Kernels.load(set, target)} — and in the generic kernel. One method per case, named by
+ * {@code Strider.load(set, target)} — and in the generic kernel. One method per case, named by
  * its id; {@link Suite} runs them with the other contenders, or ad hoc:
  *
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'TargetsBenchmark.toBlocked64' -p target=scalar</pre>
@@ -49,8 +49,8 @@ public class TargetsBenchmark {
             blocked = new GenericOps.Blocked();
         } else {
             Target t = Target.valueOf(target.toUpperCase(Locale.ROOT));
-            image = Kernels.load(ImageOps.class, t);
-            blocked = Kernels.load(BlockedOps.class, t);
+            image = Strider.load(ImageOps.class, t);
+            blocked = Strider.load(BlockedOps.class, t);
         }
     }
 

@@ -2,8 +2,8 @@ package dev.strider.examples.demo;
 
 import dev.strider.examples.demo.Pipeline.Step;
 import dev.strider.examples.kernels.PipelineOps;
-import dev.strider.runtime.Kernels;
-import dev.strider.runtime.Target;
+import dev.strider.Strider;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,12 +15,12 @@ import java.util.Locale;
  */
 final class CrossCheck {
 
-    /** A target: the class {@code Kernels.load(PipelineOps.class, target)} gave, or why it gave none. */
+    /** A target: the class {@code Strider.load(PipelineOps.class, target)} gave, or why it gave none. */
     record Candidate(Target target, PipelineOps ops, String unavailable) {
 
         static Candidate load(Target target) {
             try {
-                return new Candidate(target, Kernels.load(PipelineOps.class, target), null);
+                return new Candidate(target, Strider.load(PipelineOps.class, target), null);
             } catch (IllegalStateException e) {
                 String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
                 return new Candidate(target, null, message.endsWith(":") ? message.substring(0, message.length() - 1)

@@ -7,7 +7,7 @@ import dev.strider.examples.demo.CrossCheck.Candidate;
 import dev.strider.examples.demo.Pipeline.Step;
 import dev.strider.examples.kernels.PipelineOps;
 import dev.strider.runtime.Device;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,7 +38,7 @@ final class Demo {
     private int step;
 
     /**
-     * @param chosen    what {@code Kernels.load(PipelineOps.class)} returned
+     * @param chosen    what {@code Strider.load(PipelineOps.class)} returned
      * @param dir       an existing, writable directory for the PNG files
      * @param image     the user's picture, or null for the synthetic one
      * @param imageFile where the user's picture came from, or null
@@ -118,14 +118,14 @@ final class Demo {
     private void printChoice() {
         Device device = Device.current();
         out.println("Strider demo: a " + SIZE + "x" + SIZE + " picture through the generated kernels of PipelineOps");
-        out.println("Kernels.load(PipelineOps.class) chose " + chosen.getClass().getSimpleName());
+        out.println("Strider.load(PipelineOps.class) chose " + chosen.getClass().getSimpleName());
         out.println("  device  " + device.describe());
-        String rule = rule(Kernels.explain(PipelineOps.class));
+        String rule = rule(Strider.explain(PipelineOps.class));
         if (rule != null) {
             out.println("  rule    " + rule);
         }
         if (chosen.getClass().getSimpleName().endsWith("_Threads")) {
-            out.println("  then    it runs " + Kernels.loadOneThread(PipelineOps.class).getClass().getSimpleName()
+            out.println("  then    it runs " + Strider.loadOneThread(PipelineOps.class).getClass().getSimpleName()
                     + " on each chunk, and alone on calls below strider.threadsAbove elements");
         }
         if (!device.vectorModule()) {

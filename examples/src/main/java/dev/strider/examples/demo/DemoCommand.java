@@ -3,7 +3,7 @@ package dev.strider.examples.demo;
 import static dev.strider.examples.demo.GenericPipelineOps.SIZE;
 
 import dev.strider.examples.kernels.PipelineOps;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
             "Run a real pipeline on a picture with the generated kernels (the default command).",
             "A 224x224 PNG (the synthetic test picture, or --image scaled) goes u8 NHWC -> f32 NCHW normalized"
                     + " -> nChw16c -> back, then a center crop and two flips by slices, and back to PNG files."
-                    + " Prints the class Kernels.load chose and why, checks every step of every target against"
+                    + " Prints the class Strider.load chose and why, checks every step of every target against"
                     + " the generic kernels (exit code 1 on a mismatch), and times the chosen class against them."},
         footer = {"",
             "Examples:",
@@ -90,7 +90,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         PipelineOps chosen;
         try {
-            chosen = Kernels.load(PipelineOps.class);
+            chosen = Strider.load(PipelineOps.class);
         } catch (IllegalStateException e) { // an invalid strider.target, or no class can run
             cmd.getErr().println("error: " + e.getMessage());
             return 1;

@@ -3,7 +3,7 @@ package dev.strider.examples.demo;
 import dev.strider.examples.kernels.PipelineOps;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.FloatKernels;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 
 /**
@@ -17,11 +17,11 @@ final class GenericPipelineOps implements PipelineOps {
     static final int CROP_SIZE = 160;
     static final int CROP_OFFSET = (SIZE - CROP_SIZE) / 2;
 
-    static final Layout PIXELS = Layout.of("NCHW", new int[] {1, 3, SIZE, SIZE}, "nhwc");
-    static final Layout PLANAR = Layout.packed("NCHW", 1, 3, SIZE, SIZE);
-    static final Layout BLOCKED = Layout.of("NCHW", new int[] {1, 3, SIZE, SIZE}, "nChw16c");
-    static final Layout CROP = Layout.packed("NCHW", 1, 3, CROP_SIZE, CROP_SIZE);
-    static final Layout CROP_PIXELS = Layout.of("NCHW", new int[] {1, 3, CROP_SIZE, CROP_SIZE}, "nhwc");
+    static final TensorLayout PIXELS = TensorLayout.of("NCHW", new int[] {1, 3, SIZE, SIZE}, "nhwc");
+    static final TensorLayout PLANAR = TensorLayout.packed("NCHW", 1, 3, SIZE, SIZE);
+    static final TensorLayout BLOCKED = TensorLayout.of("NCHW", new int[] {1, 3, SIZE, SIZE}, "nChw16c");
+    static final TensorLayout CROP = TensorLayout.packed("NCHW", 1, 3, CROP_SIZE, CROP_SIZE);
+    static final TensorLayout CROP_PIXELS = TensorLayout.of("NCHW", new int[] {1, 3, CROP_SIZE, CROP_SIZE}, "nhwc");
 
     static final SliceWindow CENTER_CROP = window(new int[] {0, 0, CROP_OFFSET, CROP_OFFSET},
             new int[] {1, 3, CROP_SIZE, CROP_SIZE}, new int[] {1, 1, 1, 1});

@@ -1,11 +1,11 @@
 package dev.strider.examples.kernels;
 
 import dev.strider.Kernels;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import dev.strider.Layout;
 import dev.strider.Reorder;
 import dev.strider.Unary;
-import dev.strider.kernel.UnaryKind;
+import dev.strider.UnaryKind;
 
 /** Reorders to and from oneDNN's nChw16c, with and without a channel tail, and an op on blocked data. */
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})

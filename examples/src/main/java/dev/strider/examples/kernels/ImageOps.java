@@ -2,18 +2,18 @@ package dev.strider.examples.kernels;
 
 import dev.strider.Binary;
 import dev.strider.Kernels;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import dev.strider.Layout;
 import dev.strider.Reorder;
 import dev.strider.Slice;
 import dev.strider.Unary;
-import dev.strider.kernel.BinaryOp;
-import dev.strider.kernel.UnaryKind;
+import dev.strider.BinaryOp;
+import dev.strider.UnaryKind;
 
 /**
  * An image preprocessing kernel set, as a user would declare it: the processor generates
  * {@code ImageOps_Scalar}, {@code ImageOps_Vector128/256/512} and {@code ImageOps_Threads} with
- * every size and stride a literal, and {@code Kernels.load(ImageOps.class)} picks one.
+ * every size and stride a literal, and {@code Strider.load(ImageOps.class)} picks one.
  */
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface ImageOps {

@@ -4,7 +4,7 @@ import dev.strider.Kernels;
 import dev.strider.Layout;
 import dev.strider.Reorder;
 import dev.strider.Slice;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 
 /**
  * The kernels of the demo ({@code java -jar strider-examples.jar}): one 224x224 RGB picture from

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.FloatKernels;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -60,8 +60,8 @@ class ContendersTest {
 
     /** What the case computes, by the generic kernels on its layouts, into a zeroed buffer (pad lanes 0). */
     private static float[] expected(Case c, Tensors t) {
-        Layout in = c.inputs().get(0).layout();
-        Layout out = c.output().layout();
+        TensorLayout in = c.inputs().get(0).layout();
+        TensorLayout out = c.output().layout();
         float[] expected = new float[out.bufferSize()];
         switch (c) {
             case NORMALIZE_IMAGE:

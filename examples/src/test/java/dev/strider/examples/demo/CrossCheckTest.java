@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.examples.kernels.PipelineOps;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +38,8 @@ class CrossCheckTest {
 
     @Test
     void theRuleLineOfTheExplanationIsFound() {
-        String rule = Demo.rule(Kernels.explain(PipelineOps.class));
-        assertNotNull(rule, Kernels.explain(PipelineOps.class));
+        String rule = Demo.rule(Strider.explain(PipelineOps.class));
+        assertNotNull(rule, Strider.explain(PipelineOps.class));
         assertTrue(rule.startsWith("THREADS"), rule);
     }
 

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.strider.kernel.FloatKernels;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
-import dev.strider.runtime.Kernels;
+import dev.strider.layout.TensorLayout;
+import dev.strider.Strider;
 import java.util.Arrays;
 import java.util.Random;
 import dev.strider.runtime.Device;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -43,7 +43,7 @@ class BlockedOpsTest {
         // c = 37, h = 3, w = 5: block 2, lane 5 -> 2*56*56*16 + 3*56*16 + 5*16 + 5
         assertEquals(plain[37 * 3136 + 3 * 56 + 5], blocked[2 * 50176 + 3 * 896 + 5 * 16 + 5]);
         float[] expected = new float[200704];
-        FloatKernels.reorder(plain, Layout.packed("NCHW", sizes), expected, Layout.of("NCHW", sizes, "nChw16c"));
+        FloatKernels.reorder(plain, TensorLayout.packed("NCHW", sizes), expected, TensorLayout.of("NCHW", sizes, "nChw16c"));
         assertArrayEquals(expected, blocked);
         float[] back = new float[200704];
         ops.fromBlocked64(blocked, back);
@@ -74,7 +74,7 @@ class BlockedOpsTest {
         ops.toTinyBlocked(plain, blocked);
         int[] sizes = {1, 17, 5, 4};
         float[] expected = new float[480];
-        FloatKernels.reorder(plain, Layout.packed("NCHW", sizes), expected, Layout.of("NCHW", sizes, "nChw8c"));
+        FloatKernels.reorder(plain, TensorLayout.packed("NCHW", sizes), expected, TensorLayout.of("NCHW", sizes, "nChw8c"));
         assertArrayEquals(expected, blocked);
     }
 
@@ -88,7 +88,7 @@ class BlockedOpsTest {
         ops.doublePlusOne(blocked, out);
         assertEquals(plain[0] * 2f + 1f, out[0]);
         assertEquals(0f, out[16 * 3136 + 1]); // a pad lane: f(0) = 1 must not leak
-        Layout b17 = Layout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c");
+        TensorLayout b17 = TensorLayout.of("NCHW", new int[] {1, 17, 56, 56}, "nChw16c");
         float[] expected = new float[32 * 3136];
         FloatKernels.unary(UnaryOp.scaleShift(2, 1), blocked, b17, expected, b17);
         assertArrayEquals(expected, out);

@@ -2,8 +2,8 @@ package dev.strider.examples.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.strider.runtime.Kernels;
-import dev.strider.runtime.Target;
+import dev.strider.Strider;
+import dev.strider.Target;
 
 /** Loads a kernel set's class of one target, and checks that the registry really returned that target. */
 final class Forced {
@@ -12,7 +12,7 @@ final class Forced {
     }
 
     static <T> T load(Class<T> kernelSet, Target target) {
-        T kernels = Kernels.load(kernelSet, target);
+        T kernels = Strider.load(kernelSet, target);
         String name = kernels.getClass().getSimpleName();
         Target got = name.endsWith("_Scalar") ? Target.SCALAR : name.endsWith("_Threads") ? Target.THREADS : Target.VECTOR;
         assertEquals(target, got, name);

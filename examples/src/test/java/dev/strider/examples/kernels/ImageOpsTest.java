@@ -3,15 +3,15 @@ package dev.strider.examples.kernels;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.FloatKernels;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import java.util.Random;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
@@ -25,10 +25,10 @@ class ImageOpsTest {
 
     private static final int[] IMAGE = {1, 3, 224, 224};
     private static final int[] FEATURES = {1, 64, 56, 56};
-    private static final Layout PLANAR = Layout.packed("NCHW", IMAGE);
-    private static final Layout INTERLEAVED = Layout.of("NCHW", IMAGE, "nhwc");
-    private static final Layout NCHW64 = Layout.packed("NCHW", FEATURES);
-    private static final Layout NHWC64 = Layout.of("NCHW", FEATURES, "nhwc");
+    private static final TensorLayout PLANAR = TensorLayout.packed("NCHW", IMAGE);
+    private static final TensorLayout INTERLEAVED = TensorLayout.of("NCHW", IMAGE, "nhwc");
+    private static final TensorLayout NCHW64 = TensorLayout.packed("NCHW", FEATURES);
+    private static final TensorLayout NHWC64 = TensorLayout.of("NCHW", FEATURES, "nhwc");
 
     @Parameter
     Target target;
@@ -92,7 +92,7 @@ class ImageOpsTest {
         float[] dst = new float[src.length];
         float[] expected = new float[src.length];
         ops.largeToNhwc(src, dst);
-        FloatKernels.reorder(src, Layout.packed("NCHW", large), expected, Layout.of("NCHW", large, "nhwc"));
+        FloatKernels.reorder(src, TensorLayout.packed("NCHW", large), expected, TensorLayout.of("NCHW", large, "nhwc"));
         assertArrayEquals(expected, dst);
         assertEquals(src[37 * 65536 + 1000], dst[1000 * 64 + 37]); // (c37, hw1000) by hand
     }
@@ -135,7 +135,7 @@ class ImageOpsTest {
         ops.addBias(x, bias, out);
         assertEquals(x[7 * 3136 + 100] + bias[7], out[7 * 3136 + 100]);
         float[] expected = new float[200704];
-        FloatKernels.binary(BinaryOp.ADD, x, NCHW64, bias, Layout.packed("NCHW", 1, 64, 1, 1), expected, NCHW64);
+        FloatKernels.binary(BinaryOp.ADD, x, NCHW64, bias, TensorLayout.packed("NCHW", 1, 64, 1, 1), expected, NCHW64);
         assertArrayEquals(expected, out);
 
         ops.relu(x, out);

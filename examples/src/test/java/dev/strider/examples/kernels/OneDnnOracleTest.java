@@ -7,7 +7,7 @@ import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
 import dev.strider.examples.onednn.OneDnnReorder;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.BiConsumer;

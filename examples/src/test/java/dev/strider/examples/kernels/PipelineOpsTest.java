@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.FloatKernels;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,9 +24,9 @@ class PipelineOpsTest {
     private static final int HW = 224 * 224;
     private static final int[] IMAGE = {1, 3, 224, 224};
     private static final int[] CROP = {1, 3, 160, 160};
-    private static final Layout PLANAR = Layout.packed("NCHW", IMAGE);
-    private static final Layout PIXELS = Layout.of("NCHW", IMAGE, "nhwc");
-    private static final Layout BLOCKED = Layout.of("NCHW", IMAGE, "nChw16c");
+    private static final TensorLayout PLANAR = TensorLayout.packed("NCHW", IMAGE);
+    private static final TensorLayout PIXELS = TensorLayout.of("NCHW", IMAGE, "nhwc");
+    private static final TensorLayout BLOCKED = TensorLayout.of("NCHW", IMAGE, "nChw16c");
 
     @Parameter
     Target target;
@@ -145,7 +145,7 @@ class PipelineOpsTest {
         byte[] cropPixels = new byte[crop.length];
         ops.cropToPixels(crop, cropPixels);
         expected = new byte[crop.length];
-        Convert.reorder(crop, Layout.packed("NCHW", CROP), false, expected, Layout.of("NCHW", CROP, "nhwc"), 127.5, -0.5);
+        Convert.reorder(crop, TensorLayout.packed("NCHW", CROP), false, expected, TensorLayout.of("NCHW", CROP, "nhwc"), 127.5, -0.5);
         assertArrayEquals(expected, cropPixels);
     }
 

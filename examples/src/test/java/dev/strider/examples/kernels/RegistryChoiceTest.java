@@ -3,18 +3,18 @@ package dev.strider.examples.kernels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.strider.runtime.Device;
-import dev.strider.runtime.Kernels;
+import dev.strider.Strider;
 import org.junit.jupiter.api.Test;
 
-/** What Kernels.load picks for the examples on the machine running the tests (with the vector module: see the pom). */
+/** What Strider.load picks for the examples on the machine running the tests (with the vector module: see the pom). */
 class RegistryChoiceTest {
 
     @Test
     void threadsOnSeveralCoresOverTheVectorShapeThisMachinePrefers() {
         Device device = Device.current();
         String oneThread = device.vectorBits() > 0 ? "ImageOps_Vector" + device.vectorBits() : "ImageOps_Scalar";
-        assertEquals(oneThread, Kernels.loadOneThread(ImageOps.class).getClass().getSimpleName());
+        assertEquals(oneThread, Strider.loadOneThread(ImageOps.class).getClass().getSimpleName());
         assertEquals(device.cores() > 1 ? "ImageOps_Threads" : oneThread,
-                Kernels.load(ImageOps.class).getClass().getSimpleName());
+                Strider.load(ImageOps.class).getClass().getSimpleName());
     }
 }

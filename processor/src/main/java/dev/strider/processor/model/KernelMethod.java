@@ -1,6 +1,6 @@
 package dev.strider.processor.model;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.layout.SliceWindow;
 import java.util.List;

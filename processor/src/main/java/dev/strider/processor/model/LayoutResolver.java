@@ -1,6 +1,6 @@
 package dev.strider.processor.model;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.ValidationReport;
 import java.util.Arrays;
@@ -17,7 +17,7 @@ import javax.lang.model.util.Elements;
 /**
  * Turns the class literals of kernel annotations ({@code from = Planar.class}) into layouts, by
  * reading the {@code @Layout} annotation of the named type and building it with the runtime's
- * {@link Layout#declared}. A bad layout is reported on the {@code @Layout} value at fault, in the
+ * {@link TensorLayout#declared}. A bad layout is reported on the {@code @Layout} value at fault, in the
  * runtime's words. One resolver serves a round: each layout type is read once, and its
  * diagnostics are added to the report of every declaration that uses it.
  */
@@ -80,7 +80,7 @@ public final class LayoutResolver {
         int offset = values.integer("offset");
         ValidationReport diagnostics = new ValidationReport();
         try {
-            Layout layout = Layout.declared(dims, sizes, format, strides, offset);
+            TensorLayout layout = TensorLayout.declared(dims, sizes, format, strides, offset);
             String qualified = type.getQualifiedName().toString();
             String pkg = elements.getPackageOf(type).getQualifiedName().toString();
             String declaredAs = pkg.isEmpty() ? qualified : qualified.substring(pkg.length() + 1);
@@ -102,7 +102,7 @@ public final class LayoutResolver {
         STRIDES("strides", Message.LAYOUT_STRIDES),
         FORMAT_AND_STRIDES("strides", Message.LAYOUT_FORMAT_AND_STRIDES),
         OFFSET("offset", Message.LAYOUT_OFFSET),
-        /** Should not happen: {@link Layout#declared} failed but none of its steps did. */
+        /** Should not happen: {@link TensorLayout#declared} failed but none of its steps did. */
         UNKNOWN(null, Message.LAYOUT_SIZES);
 
         final String member;
@@ -115,7 +115,7 @@ public final class LayoutResolver {
     }
 
     /**
-     * Which member made {@link Layout#declared} fail: its steps, in its order, each with the
+     * Which member made {@link TensorLayout#declared} fail: its steps, in its order, each with the
      * runtime's own factory (the layout math is not repeated here, only split by member).
      */
     static Field blame(String dims, int[] sizes, String format, int[] strides, int offset) {
@@ -126,19 +126,19 @@ public final class LayoutResolver {
         }
         int[] ones = new int[dims.length()];
         Arrays.fill(ones, 1);
-        if (fails(() -> Layout.packed(dims, ones))) {
+        if (fails(() -> TensorLayout.packed(dims, ones))) {
             return Field.DIMS;
         }
-        if (fails(() -> Layout.packed(dims, sizes))) {
+        if (fails(() -> TensorLayout.packed(dims, sizes))) {
             return Field.SIZES;
         }
-        if (hasFormat && fails(() -> Layout.of(dims, sizes, format))) {
+        if (hasFormat && fails(() -> TensorLayout.of(dims, sizes, format))) {
             return Field.FORMAT;
         }
-        if (hasStrides && fails(() -> Layout.strided(dims, sizes, strides))) {
+        if (hasStrides && fails(() -> TensorLayout.strided(dims, sizes, strides))) {
             return Field.STRIDES;
         }
-        if (fails(() -> Layout.declared(dims, sizes, format, strides, offset))) {
+        if (fails(() -> TensorLayout.declared(dims, sizes, format, strides, offset))) {
             return Field.OFFSET;
         }
         return Field.UNKNOWN;

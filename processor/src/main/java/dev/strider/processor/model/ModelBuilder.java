@@ -1,15 +1,15 @@
 package dev.strider.processor.model;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.UnaryKind;
+import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.TargetSupport;
 import dev.strider.processor.validation.ValidationReport;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.strider.processor.plan;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.OffsetTerms;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.model.KernelMethod;
@@ -29,7 +29,7 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
      * broadcast to the output's sizes).
      */
     public static Problem of(KernelMethod m) {
-        Layout out = m.layoutOf(m.output()).layout();
+        TensorLayout out = m.layoutOf(m.output()).layout();
         int[] sizes = out.sizes();
         List<Operand> ops = new ArrayList<>();
         ops.add(output(m.output().name(), out));
@@ -37,24 +37,24 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
             if (!p.array() || p == m.output()) {
                 continue;
             }
-            Layout in = m.layoutOf(p).layout();
+            TensorLayout in = m.layoutOf(p).layout();
             ops.add(m instanceof KernelMethod.Slice s ? sliceInput(p.name(), in, s.window()) : input(p.name(), in, sizes));
         }
         return new Problem(out.dims(), sizes, out.paddedSizes(), ops);
     }
 
     /** The output operand over its padded index space. */
-    public static Operand output(String name, Layout layout) {
+    public static Operand output(String name, TensorLayout layout) {
         return new Operand(name, true, layout.offset(), OffsetTerms.padded(layout));
     }
 
     /** An input read over {@code sizes}; a dim of size 1 where {@code sizes} is larger broadcasts. */
-    public static Operand input(String name, Layout layout, int[] sizes) {
+    public static Operand input(String name, TensorLayout layout, int[] sizes) {
         return new Operand(name, false, layout.offset(), OffsetTerms.broadcast(layout, sizes));
     }
 
     /** The input of a slice, indexed by output index. */
-    public static Operand sliceInput(String name, Layout layout, SliceWindow window) {
+    public static Operand sliceInput(String name, TensorLayout layout, SliceWindow window) {
         return new Operand(name, false, layout.offset(), OffsetTerms.slice(layout, window));
     }
 }

@@ -1,6 +1,6 @@
 package dev.strider.processor.report;
 
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
@@ -65,7 +65,7 @@ public final class LayoutReportWriter {
         if (layouts.order.isEmpty()) {
             page.intro(Html.paragraph(Html.text("The kernel set declares no methods, so it uses no layout.")));
         }
-        for (Map.Entry<String, Layout> e : layouts.order.entrySet()) {
+        for (Map.Entry<String, TensorLayout> e : layouts.order.entrySet()) {
             List<Html> users = new ArrayList<>();
             for (int i = 0; i < set.methods().size(); i++) {
                 KernelMethod m = set.methods().get(i);
@@ -93,7 +93,7 @@ public final class LayoutReportWriter {
                     continue;
                 }
                 String name = layouts.nameOf(i, k);
-                Layout layout = m.layoutOf(p).layout();
+                TensorLayout layout = m.layoutOf(p).layout();
                 operands.add(List.of(Html.code(p.type().javaName() + "[] " + p.name()),
                         Html.text(p == m.output() ? "written" : "read"),
                         Html.link(HtmlPage.layoutId(name), Html.code(name)),
@@ -151,7 +151,7 @@ public final class LayoutReportWriter {
      * second becomes {@code ... #2}.
      */
     private static final class Layouts {
-        final Map<String, Layout> order = new LinkedHashMap<>();
+        final Map<String, TensorLayout> order = new LinkedHashMap<>();
         /** Per method, per parameter: the name of its layout (null for a value). */
         private final List<List<String>> names = new ArrayList<>();
 

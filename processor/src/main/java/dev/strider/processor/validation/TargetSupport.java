@@ -1,6 +1,6 @@
 package dev.strider.processor.validation;
 
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;

@@ -12,12 +12,12 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -35,8 +35,8 @@ final class KernelClass {
     private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
     private static final ClassName GENERATED_REORDER = ClassName.get("dev.strider.runtime", "GeneratedReorder");
     private static final ClassName ELEMENT_TYPE = ClassName.get("dev.strider.kernel", "ElementType");
-    private static final ClassName LAYOUT = ClassName.get("dev.strider.layout", "Layout");
-    private static final ClassName TARGET = ClassName.get("dev.strider.runtime", "Target");
+    private static final ClassName LAYOUT = ClassName.get("dev.strider.layout", "TensorLayout");
+    private static final ClassName TARGET = ClassName.get("dev.strider", "Target");
     private static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
 
     private KernelClass() {
@@ -83,17 +83,17 @@ final class KernelClass {
             if (!p.array()) {
                 continue;
             }
-            Layout l = m.layoutOf(p).layout();
+            TensorLayout l = m.layoutOf(p).layout();
             b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.name(), p.name(), l.bufferSize(),
                     l.toString());
         }
         Param out = m.output();
-        Layout outLayout = m.layoutOf(out).layout();
+        TensorLayout outLayout = m.layoutOf(out).layout();
         for (Param p : m.params()) {
             if (!p.array() || p == out || p.type() != out.type()) {
                 continue;
             }
-            Layout in = m.layoutOf(p).layout();
+            TensorLayout in = m.layoutOf(p).layout();
             int lo = Math.max(in.offset(), outLayout.offset());
             int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
             if (lo < hi && !inPlace(m, p)) {
@@ -391,7 +391,7 @@ final class KernelClass {
         TypeSpec.Builder b = TypeSpec.classBuilder("Provider")
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addSuperinterface(KERNEL_PROVIDER)
-                .addJavadoc("Lists {@link $T} for {@code dev.strider.runtime.Kernels}, through META-INF/services.\n", self)
+                .addJavadoc("Lists {@link $T} for {@code dev.strider.Strider}, through META-INF/services.\n", self)
                 .addMethod(MethodSpec.methodBuilder("kernelSet").addAnnotation(Override.class)
                         .addModifiers(Modifier.PUBLIC).returns(classOfAny)
                         .addStatement("return $T.class", iface).build())
@@ -440,7 +440,7 @@ final class KernelClass {
     }
 
     /** Source that rebuilds {@code l}: from its blocked tag, else from its strides, plus its offset. */
-    private static CodeBlock layout(Layout l) {
+    private static CodeBlock layout(TensorLayout l) {
         CodeBlock sizes = ints(l.sizes());
         CodeBlock made = l.isBlocked()
                 ? CodeBlock.of("$T.of($S, $L, $S)", LAYOUT, l.dims(), sizes, l.format())

@@ -12,7 +12,7 @@ import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.LoopPlan;
 import dev.strider.processor.plan.Planner;
 import dev.strider.processor.plan.Problem;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -11,7 +11,7 @@ import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -25,7 +25,7 @@ import javax.lang.model.element.Modifier;
  */
 public final class ThreadsWriter {
 
-    private static final ClassName KERNELS = ClassName.get("dev.strider.runtime", "Kernels");
+    private static final ClassName KERNELS = ClassName.get("dev.strider.runtime", "KernelLoader");
     private static final ClassName PARALLEL = ClassName.get("dev.strider.runtime", "Parallel");
 
     private final long threadsAbove;

@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.validation.TargetSupport;
 import dev.strider.processor.validation.ValidationReport;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,9 +65,9 @@ class ModelBuilderTest {
         Compilation c = Compiler.javac().withProcessors(capture).compile(JavaFileObjects.forSourceLines("test.Ops",
                 "package test;",
                 "import dev.strider.*;",
-                "import dev.strider.kernel.BinaryOp;",
-                "import dev.strider.kernel.UnaryKind;",
-                "import dev.strider.runtime.Target;",
+                "import dev.strider.BinaryOp;",
+                "import dev.strider.UnaryKind;",
+                "import dev.strider.Target;",
                 "@Kernels(targets = {Target.THREADS, Target.SCALAR})",
                 "public interface Ops {",
                 "  @Reorder(from = Interleaved.class, to = Planar.class)",
@@ -108,12 +108,12 @@ class ModelBuilderTest {
         assertEquals(List.of("Ops"), set.simpleNames());
         assertEquals(List.of(Target.SCALAR, Target.THREADS), set.targets());
 
-        NamedLayout planar = new NamedLayout("Planar", Layout.packed("NCHW", SIZES), "Planar");
-        NamedLayout interleaved = new NamedLayout("Interleaved", Layout.of("NCHW", SIZES, "nhwc"), "Interleaved");
-        NamedLayout blocked = new NamedLayout("Blocked", Layout.of("NCHW", SIZES, "nChw8c"), "Blocked");
+        NamedLayout planar = new NamedLayout("Planar", TensorLayout.packed("NCHW", SIZES), "Planar");
+        NamedLayout interleaved = new NamedLayout("Interleaved", TensorLayout.of("NCHW", SIZES, "nhwc"), "Interleaved");
+        NamedLayout blocked = new NamedLayout("Blocked", TensorLayout.of("NCHW", SIZES, "nChw8c"), "Blocked");
         NamedLayout column = new NamedLayout("Column",
-                Layout.declared("NCHW", new int[] {1, 1, 4, 1}, "", new int[] {0, 0, 1, 0}, 2), "Column");
-        NamedLayout row = new NamedLayout("Row", Layout.strided("NCHW", new int[] {1, 3, 1, 5}, new int[] {15, 5, 100, 1}),
+                TensorLayout.declared("NCHW", new int[] {1, 1, 4, 1}, "", new int[] {0, 0, 1, 0}, 2), "Column");
+        NamedLayout row = new NamedLayout("Row", TensorLayout.strided("NCHW", new int[] {1, 3, 1, 5}, new int[] {15, 5, 100, 1}),
                 "Row");
         SliceWindow flip = SliceWindow.of(planar.layout(), new int[] {0, 1, 0, 0}, new int[] {1, 2, 4, 5},
                 new int[] {1, 1, 1, -2});
@@ -126,7 +126,7 @@ class ModelBuilderTest {
                         Param.array("dst", ElementType.FLOAT), blocked, true, 0.5, -1),
                 new KernelMethod.Slice("flip", Param.array("src", ElementType.INT), planar, flip,
                         Param.array("dst", ElementType.INT),
-                        new NamedLayout("packed slice output", Layout.packed("NCHW", 1, 2, 4, 3))),
+                        new NamedLayout("packed slice output", TensorLayout.packed("NCHW", 1, 2, 4, 3))),
                 new KernelMethod.Slice("firstRow", Param.array("src", ElementType.SHORT), planar, firstRow,
                         Param.array("dst", ElementType.SHORT), row),
                 new KernelMethod.Fill("fill", Param.array("dst", ElementType.DOUBLE), blocked,

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.MemoryMap;
 import dev.strider.processor.StriderProcessor;
 import dev.strider.report.LayoutSvg;
@@ -39,8 +39,8 @@ class LayoutReportTest {
         return JavaFileObjects.forSourceLines("test.Ops",
                 "package test;",
                 "import dev.strider.*;",
-                "import dev.strider.kernel.UnaryKind;",
-                "import dev.strider.runtime.Target;",
+                "import dev.strider.UnaryKind;",
+                "import dev.strider.Target;",
                 kernels,
                 "public interface Ops {",
                 "  @Layout(dims = \"NCHW\", sizes = {1, 17, 5, 4}) interface Plain {}",
@@ -116,7 +116,7 @@ class LayoutReportTest {
 
         // A layout's section holds the runtime's facts and drawing of that layout (MemoryMapTest and
         // LayoutSvgTest check what they say), and what the report adds: the methods that use it.
-        Layout nChw8c = Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
+        TensorLayout nChw8c = TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
         Element blocked = section(doc, "layout-Ops-Blocked");
         assertEquals(MemoryMap.describe(nChw8c), all(blocked, "pre").get(0).getTextContent());
         List<String> drawings = new ArrayList<>();

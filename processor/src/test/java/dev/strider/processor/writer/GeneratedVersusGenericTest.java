@@ -3,18 +3,18 @@ package dev.strider.processor.writer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.RandomLayouts;
-import dev.strider.kernel.UnaryKind;
+import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -133,7 +133,7 @@ class GeneratedVersusGenericTest {
         for (int[] shape : shapes) {
             for (String[] f : formats) {
                 KernelMethod.Reorder m = Samples.reorder("t" + methods.size(), ElementType.values()[r.nextInt(6)],
-                        Layout.of("NCHW", shape, f[0]), Layout.of("NCHW", shape, f[1]));
+                        TensorLayout.of("NCHW", shape, f[0]), TensorLayout.of("NCHW", shape, f[1]));
                 methods.add(m);
                 // a real transpose: channels innermost on one side only, and enough of them for a tile
                 boolean transpose = shape[1] >= 16 && (f[1].equals("nhwc") ^ f[0].equals("nhwc"))
@@ -171,8 +171,8 @@ class GeneratedVersusGenericTest {
         for (ElementType type : ElementType.values()) {
             for (int[] shape : shapes) {
                 for (String[] f : formats) {
-                    methods.add(Samples.reorder("t" + methods.size(), type, Layout.of("NCHW", shape, f[0]),
-                            Layout.of("NCHW", shape, f[1])));
+                    methods.add(Samples.reorder("t" + methods.size(), type, TensorLayout.of("NCHW", shape, f[0]),
+                            TensorLayout.of("NCHW", shape, f[1])));
                 }
             }
         }
@@ -209,13 +209,13 @@ class GeneratedVersusGenericTest {
         Random r = new Random(11);
         for (int[] shape : shapes) {
             ElementType type = ElementType.values()[methods.size() % 6];
-            Layout planar = Layout.packed("NCHW", shape);
-            Layout interleaved = Layout.of("NCHW", shape, "nhwc");
+            TensorLayout planar = TensorLayout.packed("NCHW", shape);
+            TensorLayout interleaved = TensorLayout.of("NCHW", shape, "nhwc");
             methods.add(Samples.reorder("i" + methods.size(), type, planar, interleaved));
             methods.add(Samples.reorder("d" + methods.size(), type, interleaved, planar));
             // rows padded to an odd stride on the planar side
             int[] strides = {shape[1] * shape[2] * (shape[3] + 3), shape[2] * (shape[3] + 3), shape[3] + 3, 1};
-            Layout padded = Layout.strided("NCHW", shape, strides);
+            TensorLayout padded = TensorLayout.strided("NCHW", shape, strides);
             methods.add(Samples.reorder("p" + methods.size(), type, padded, interleaved));
             methods.add(Samples.reorder("q" + methods.size(), type, interleaved, padded));
             // BGR to RGB while interleaving: the channel stride is negative
@@ -259,7 +259,7 @@ class GeneratedVersusGenericTest {
     void inPlaceKernelsReadEachElementBeforeWritingIt() {
         List<KernelMethod> methods = new ArrayList<>();
         for (String format : List.of("nChw8c", "nChw16c")) {
-            Layout l = Layout.of("NCHW", new int[] {1, 17, 3, 5}, format);
+            TensorLayout l = TensorLayout.of("NCHW", new int[] {1, 17, 3, 5}, format);
             for (ElementType type : List.of(ElementType.FLOAT, ElementType.DOUBLE, ElementType.INT)) {
                 methods.add(Samples.unary("r" + methods.size(), type, UnaryOp.of(UnaryKind.NEG, 1, 0), l, l));
                 methods.add(Samples.binary("a" + methods.size(), type, BinaryOp.ADD, l, l, l));
@@ -272,7 +272,7 @@ class GeneratedVersusGenericTest {
                 ProcessorOptions.DEFAULT_TRANSPOSE_BITS, files);
         Random r = new Random(5);
         for (KernelMethod m : methods) {
-            Layout l = m.layoutOf(m.output()).layout();
+            TensorLayout l = m.layoutOf(m.output()).layout();
             for (Object target : targets) {
                 Object shared = randomArray(m.output().type(), r, l.bufferSize(), l, false);
                 List<Object> generated = new ArrayList<>();
@@ -330,7 +330,7 @@ class GeneratedVersusGenericTest {
         List<Object> args = new ArrayList<>();
         Param out = m.output();
         for (Param p : m.params()) {
-            Layout l = m.layoutOf(p).layout();
+            TensorLayout l = m.layoutOf(p).layout();
             // Inputs are zero-padded by contract; the output starts with garbage everywhere, pad lanes included.
             args.add(p.array() ? randomArray(p.type(), r, l.bufferSize() + r.nextInt(3), p == out ? null : l, nonZero(m, p))
                     : Array.get(randomArray(p.type(), r, 1, null, false), 0));
@@ -390,7 +390,7 @@ class GeneratedVersusGenericTest {
                         unsigned, r.nextInt(5) / 4.0 + 0.1, r.nextInt(7) - 3.5);
             }
             case 3: {
-                Layout in = RandomLayouts.readable(r, sizes);
+                TensorLayout in = RandomLayouts.readable(r, sizes);
                 SliceWindow w = RandomLayouts.window(r, in);
                 return Samples.slice(name, type, in, w, RandomLayouts.writable(r, w.outputSizes()));
             }
@@ -474,7 +474,7 @@ class GeneratedVersusGenericTest {
     // ------------------------------------------------------------------ data
 
     /** Random values; a blocked layout's pad lanes are zero, as inputs must be. */
-    private static Object randomArray(ElementType type, Random r, int length, Layout layout, boolean nonZero) {
+    private static Object randomArray(ElementType type, Random r, int length, TensorLayout layout, boolean nonZero) {
         Object a = Array.newInstance(type.arrayClass().getComponentType(), length);
         for (int i = 0; i < length; i++) {
             int v = r.nextInt(400) - 200;
@@ -500,7 +500,7 @@ class GeneratedVersusGenericTest {
                         break;
                     }
                 }
-            } while (Layout.increment(idx, layout.paddedSizes()));
+            } while (TensorLayout.increment(idx, layout.paddedSizes()));
         }
         return a;
     }

@@ -2,13 +2,13 @@ package dev.strider.processor.writer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.model.KernelSet;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,10 +27,10 @@ class GoldenSourceTest {
     void smallKernelSetReadsAsWritten() throws IOException {
         int[] tail = {1, 17, 3, 4};
         int[] image = {1, 3, 224, 224};
-        Layout planar = Layout.packed("HW", 4, 5);
+        TensorLayout planar = TensorLayout.packed("HW", 4, 5);
         KernelSet set = new KernelSet("demo", List.of("Ops"), List.of(Target.SCALAR), List.of(
-                Samples.reorder("toBlocked", ElementType.FLOAT, Layout.packed("NCHW", tail), Layout.of("NCHW", tail, "nChw16c")),
-                Samples.reorder("toNhwc", ElementType.FLOAT, Layout.packed("NCHW", image), Layout.of("NCHW", image, "nhwc")),
+                Samples.reorder("toBlocked", ElementType.FLOAT, TensorLayout.packed("NCHW", tail), TensorLayout.of("NCHW", tail, "nChw16c")),
+                Samples.reorder("toNhwc", ElementType.FLOAT, TensorLayout.packed("NCHW", image), TensorLayout.of("NCHW", image, "nhwc")),
                 Samples.slice("flip", ElementType.FLOAT, planar,
                         SliceWindow.of(planar, new int[] {0, 0}, new int[] {4, 5}, new int[] {1, -1}), planar)));
         assertGolden("Ops_Scalar.java", new ScalarWriter(16).write(set).toString());
@@ -41,13 +41,13 @@ class GoldenSourceTest {
     void everyKernelKindReadsAsWritten() throws IOException {
         int[] s = {1, 3, 2, 2};
         KernelSet set = new KernelSet("demo", List.of("MoreOps"), List.of(Target.SCALAR), List.of(
-                Samples.convert("normalize", ElementType.BYTE, Layout.of("NCHW", s, "nhwc"), ElementType.FLOAT,
-                        Layout.packed("NCHW", s), true, 1 / 255.0, -0.5),
-                Samples.fill("clear", ElementType.INT, Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1})),
-                Samples.unary("affine", ElementType.FLOAT, UnaryOp.scaleShift(2, 1), Layout.of("NCHW", s, "nChw4c"),
-                        Layout.of("NCHW", s, "nChw4c")),
-                Samples.binary("addBias", ElementType.DOUBLE, BinaryOp.ADD, Layout.packed("NCHW", s),
-                        Layout.packed("NCHW", 1, 3, 1, 1), Layout.packed("NCHW", s))));
+                Samples.convert("normalize", ElementType.BYTE, TensorLayout.of("NCHW", s, "nhwc"), ElementType.FLOAT,
+                        TensorLayout.packed("NCHW", s), true, 1 / 255.0, -0.5),
+                Samples.fill("clear", ElementType.INT, TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1})),
+                Samples.unary("affine", ElementType.FLOAT, UnaryOp.scaleShift(2, 1), TensorLayout.of("NCHW", s, "nChw4c"),
+                        TensorLayout.of("NCHW", s, "nChw4c")),
+                Samples.binary("addBias", ElementType.DOUBLE, BinaryOp.ADD, TensorLayout.packed("NCHW", s),
+                        TensorLayout.packed("NCHW", 1, 3, 1, 1), TensorLayout.packed("NCHW", s))));
         assertGolden("MoreOps_Scalar.java", new ScalarWriter(16).write(set).toString());
     }
 

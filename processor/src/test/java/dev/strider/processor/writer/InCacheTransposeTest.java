@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.plan.Planner;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +40,7 @@ class InCacheTransposeTest {
     }
 
     private static KernelMethod reorder(ElementType type, int[] sizes, String from, String to) {
-        return Samples.reorder("m", type, Layout.of("NCHW", sizes, from), Layout.of("NCHW", sizes, to));
+        return Samples.reorder("m", type, TensorLayout.of("NCHW", sizes, from), TensorLayout.of("NCHW", sizes, to));
     }
 
     @Test

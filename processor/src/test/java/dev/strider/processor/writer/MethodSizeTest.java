@@ -2,16 +2,16 @@ package dev.strider.processor.writer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.RandomLayouts;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +33,16 @@ class MethodSizeTest {
         int[] tail = {1, 17, 56, 56};
         int[] both = {3, 17, 5, 7};
         List<KernelMethod> methods = new ArrayList<>(List.of(
-                Samples.reorder("toNhwc", ElementType.FLOAT, Layout.packed("NCHW", image), Layout.of("NCHW", image, "nhwc")),
-                Samples.reorder("toBlocked64", ElementType.FLOAT, Layout.packed("NCHW", act), Layout.of("NCHW", act, "nChw16c")),
-                Samples.reorder("fromBlocked17", ElementType.FLOAT, Layout.of("NCHW", tail, "nChw16c"), Layout.packed("NCHW", tail)),
-                Samples.reorder("twoTails", ElementType.DOUBLE, Layout.of("NCHW", both, "NChw16n16c"), Layout.of("NCHW", both, "nChw8c")),
-                Samples.reorder("weights", ElementType.FLOAT, Layout.packed("OIHW", 33, 17, 3, 3), Layout.of("OIHW", new int[] {33, 17, 3, 3}, "OIhw4i16o4i")),
-                Samples.convert("u8", ElementType.BYTE, Layout.of("NCHW", image, "nhwc"), ElementType.FLOAT, Layout.packed("NCHW", image), true, 1 / 255.0, -0.5),
-                Samples.unary("relu", ElementType.FLOAT, UnaryOp.RELU, Layout.of("NCHW", tail, "nChw16c"), Layout.of("NCHW", tail, "nChw16c")),
-                Samples.binary("bias", ElementType.FLOAT, BinaryOp.ADD, Layout.packed("NCHW", act), Layout.packed("NCHW", 1, 64, 1, 1), Layout.packed("NCHW", act)),
-                Samples.slice("flip", ElementType.FLOAT, Layout.packed("NCHW", image), SliceWindow.of(Layout.packed("NCHW", image),
-                        new int[4], image, new int[] {1, 1, 1, -1}), Layout.packed("NCHW", image))));
+                Samples.reorder("toNhwc", ElementType.FLOAT, TensorLayout.packed("NCHW", image), TensorLayout.of("NCHW", image, "nhwc")),
+                Samples.reorder("toBlocked64", ElementType.FLOAT, TensorLayout.packed("NCHW", act), TensorLayout.of("NCHW", act, "nChw16c")),
+                Samples.reorder("fromBlocked17", ElementType.FLOAT, TensorLayout.of("NCHW", tail, "nChw16c"), TensorLayout.packed("NCHW", tail)),
+                Samples.reorder("twoTails", ElementType.DOUBLE, TensorLayout.of("NCHW", both, "NChw16n16c"), TensorLayout.of("NCHW", both, "nChw8c")),
+                Samples.reorder("weights", ElementType.FLOAT, TensorLayout.packed("OIHW", 33, 17, 3, 3), TensorLayout.of("OIHW", new int[] {33, 17, 3, 3}, "OIhw4i16o4i")),
+                Samples.convert("u8", ElementType.BYTE, TensorLayout.of("NCHW", image, "nhwc"), ElementType.FLOAT, TensorLayout.packed("NCHW", image), true, 1 / 255.0, -0.5),
+                Samples.unary("relu", ElementType.FLOAT, UnaryOp.RELU, TensorLayout.of("NCHW", tail, "nChw16c"), TensorLayout.of("NCHW", tail, "nChw16c")),
+                Samples.binary("bias", ElementType.FLOAT, BinaryOp.ADD, TensorLayout.packed("NCHW", act), TensorLayout.packed("NCHW", 1, 64, 1, 1), TensorLayout.packed("NCHW", act)),
+                Samples.slice("flip", ElementType.FLOAT, TensorLayout.packed("NCHW", image), SliceWindow.of(TensorLayout.packed("NCHW", image),
+                        new int[4], image, new int[] {1, 1, 1, -1}), TensorLayout.packed("NCHW", image))));
         Random r = new Random(7);
         for (int i = 0; i < 30; i++) {
             int[] sizes = RandomLayouts.sizes(r, 6, 9);

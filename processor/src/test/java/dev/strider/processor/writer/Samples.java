@@ -1,9 +1,9 @@
 package dev.strider.processor.writer;
 
-import dev.strider.kernel.BinaryOp;
+import dev.strider.BinaryOp;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.UnaryOp;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.NamedLayout;
@@ -18,11 +18,11 @@ final class Samples {
     private Samples() {
     }
 
-    static NamedLayout named(String name, Layout layout) {
+    static NamedLayout named(String name, TensorLayout layout) {
         return new NamedLayout(name, layout);
     }
 
-    static KernelMethod.Reorder reorder(String name, ElementType type, Layout from, Layout to) {
+    static KernelMethod.Reorder reorder(String name, ElementType type, TensorLayout from, TensorLayout to) {
         return new KernelMethod.Reorder(name, Param.array("src", type), named("From", from), Param.array("dst", type),
                 named("To", to), false, 1, 0);
     }
@@ -32,32 +32,32 @@ final class Samples {
      * transposes in blocks of {@code transposeLanes}, interleaves when {@code interleavable}), or
      * {@code "none"}.
      */
-    static String vectorNest(int lanes, int transposeLanes, boolean interleavable, Layout from, Layout to) {
+    static String vectorNest(int lanes, int transposeLanes, boolean interleavable, TensorLayout from, TensorLayout to) {
         return Planner.planVector(Problem.of(reorder("m", ElementType.FLOAT, from, to)), 64, lanes, transposeLanes,
                 interleavable, Planner.TILE_ABOVE_ELEMENTS).map(VectorPlan::describe).orElse("none");
     }
 
-    static KernelMethod.Reorder convert(String name, ElementType from, Layout fromLayout, ElementType to, Layout toLayout,
+    static KernelMethod.Reorder convert(String name, ElementType from, TensorLayout fromLayout, ElementType to, TensorLayout toLayout,
                                         boolean unsigned, double scale, double shift) {
         return new KernelMethod.Reorder(name, Param.array("src", from), named("From", fromLayout), Param.array("dst", to),
                 named("To", toLayout), unsigned, scale, shift);
     }
 
-    static KernelMethod.Slice slice(String name, ElementType type, Layout from, SliceWindow window, Layout to) {
+    static KernelMethod.Slice slice(String name, ElementType type, TensorLayout from, SliceWindow window, TensorLayout to) {
         return new KernelMethod.Slice(name, Param.array("src", type), named("From", from), window,
                 Param.array("dst", type), named("To", to));
     }
 
-    static KernelMethod.Fill fill(String name, ElementType type, Layout layout) {
+    static KernelMethod.Fill fill(String name, ElementType type, TensorLayout layout) {
         return new KernelMethod.Fill(name, Param.array("dst", type), named("Target", layout), Param.scalar("value", type));
     }
 
-    static KernelMethod.Unary unary(String name, ElementType type, UnaryOp op, Layout in, Layout out) {
+    static KernelMethod.Unary unary(String name, ElementType type, UnaryOp op, TensorLayout in, TensorLayout out) {
         return new KernelMethod.Unary(name, op, Param.array("in", type), named("In", in), Param.array("out", type),
                 named("Out", out));
     }
 
-    static KernelMethod.Binary binary(String name, ElementType type, BinaryOp op, Layout a, Layout b, Layout out) {
+    static KernelMethod.Binary binary(String name, ElementType type, BinaryOp op, TensorLayout a, TensorLayout b, TensorLayout out) {
         return new KernelMethod.Binary(name, op, Param.array("a", type), named("A", a), Param.array("b", type),
                 named("B", b), Param.array("out", type), named("Out", out));
     }

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.layout.Layout;
+import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.plan.Planner;
-import dev.strider.runtime.Target;
+import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -27,9 +27,9 @@ class ShuffleLanesTest {
     private static final int[] SIZES = {1, 16, 8, 8};
 
     private static String source(ElementType type, int bits, int transposeBits) {
-        Layout planar = Layout.of("NCHW", SIZES, "nchw");
+        TensorLayout planar = TensorLayout.of("NCHW", SIZES, "nchw");
         List<KernelMethod> methods = new ArrayList<>();
-        methods.add(Samples.reorder("toNhwc", type, planar, Layout.of("NCHW", SIZES, "nhwc")));
+        methods.add(Samples.reorder("toNhwc", type, planar, TensorLayout.of("NCHW", SIZES, "nhwc")));
         methods.add(Samples.slice("flip", type, planar,
                 SliceWindow.of(planar, new int[4], SIZES, new int[] {1, 1, 1, -1}), planar));
         KernelSet set = new KernelSet("lanes", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);

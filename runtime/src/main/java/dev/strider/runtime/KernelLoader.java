@@ -1,9 +1,12 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import java.util.Objects;
 
 /**
- * Finds the generated implementation of a {@code @Kernels} interface that fits this device.
+ * Finds the generated implementation of a {@code @Kernels} interface that fits this device: the
+ * machinery behind {@link dev.strider.Strider}, which is what programs call. Generated THREADS
+ * classes call {@link #loadOneThread} for the code each chunk runs.
  *
  * <p>The candidates are the {@link KernelProvider}s of the interface listed in
  * {@code META-INF/services/dev.strider.runtime.KernelProvider} (found by {@code ServiceLoader}
@@ -21,7 +24,7 @@ import java.util.Objects;
  * {@code threads}, any case; read once) forces the target of {@link #load(Class)}, for benchmark
  * comparisons.
  */
-public final class Kernels {
+public final class KernelLoader {
 
     /** The system property that forces the target of {@link #load(Class)}. */
     public static final String TARGET_PROPERTY = "strider.target";
@@ -50,7 +53,7 @@ public final class Kernels {
         }
     };
 
-    private Kernels() {
+    private KernelLoader() {
     }
 
     /**

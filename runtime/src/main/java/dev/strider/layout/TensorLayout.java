@@ -24,7 +24,7 @@ import java.util.Objects;
  * sizes, blocks and base offset and every index maps to the same offset (strides of dims whose
  * extent is 1 do not matter). The format tag a layout was built from is kept for display only.
  */
-public final class Layout {
+public final class TensorLayout {
 
     /** Ranks from 1 to this. */
     public static final int MAX_RANK = 8;
@@ -52,7 +52,7 @@ public final class Layout {
     private final int bufferSize;
     private final String overlap;
 
-    private Layout(String dims, int[] sizes, int[] strides, List<Block> blocks, int offset, String format) {
+    private TensorLayout(String dims, int[] sizes, int[] strides, List<Block> blocks, int offset, String format) {
         this.dims = dims;
         this.sizes = sizes;
         this.strides = strides;
@@ -105,7 +105,7 @@ public final class Layout {
     // ---------------------------------------------------------------- factories
 
     /** Packed in logical order: the last dim is innermost ({@code NCHW} sizes {1,1,3,5} gives strides {15,15,5,1}). */
-    public static Layout packed(String dims, int... sizes) {
+    public static TensorLayout packed(String dims, int... sizes) {
         String d = checkDims(dims);
         int[] s = checkSizes(d, sizes);
         return fromTag(d, s, FormatTag.parse(d, d.toLowerCase()), null);
@@ -115,14 +115,14 @@ public final class Layout {
      * Packed by a format tag: a plain memory order ({@code nhwc}, {@code chwn}, {@code wh}, {@code acdb})
      * or a oneDNN blocked tag ({@code nChw8c}, {@code OIhw4i16o4i}, {@code ABcd16a16b}).
      */
-    public static Layout of(String dims, int[] sizes, String format) {
+    public static TensorLayout of(String dims, int[] sizes, String format) {
         String d = checkDims(dims);
         int[] s = checkSizes(d, sizes);
         return fromTag(d, s, FormatTag.parse(d, format), format);
     }
 
     /** Explicit strides in elements, one per dim in logical order: padding (larger), broadcast (0). */
-    public static Layout strided(String dims, int[] sizes, int[] strides) {
+    public static TensorLayout strided(String dims, int[] sizes, int[] strides) {
         String d = checkDims(dims);
         int[] s = checkSizes(d, sizes);
         requireOnePerDim("strides", strides, d);
@@ -132,36 +132,36 @@ public final class Layout {
                         + "; layout strides must not be negative (a slice with a negative stride reverses a dim)");
             }
         }
-        return new Layout(d, s, strides.clone(), List.of(), 0, null);
+        return new TensorLayout(d, s, strides.clone(), List.of(), 0, null);
     }
 
     /**
      * The {@code @Layout} annotation's shape: {@code format} (empty for none) or {@code strides}
      * (empty for none), at most one of them, and a base offset.
      */
-    public static Layout declared(String dims, int[] sizes, String format, int[] strides, int offset) {
+    public static TensorLayout declared(String dims, int[] sizes, String format, int[] strides, int offset) {
         boolean hasFormat = format != null && !format.isEmpty();
         boolean hasStrides = strides != null && strides.length > 0;
         if (hasFormat && hasStrides) {
             throw new IllegalArgumentException("give format \"" + format + "\" or strides " + Arrays.toString(strides)
                     + ", not both");
         }
-        Layout layout = hasFormat ? of(dims, sizes, format) : hasStrides ? strided(dims, sizes, strides) : packed(dims, sizes);
+        TensorLayout layout = hasFormat ? of(dims, sizes, format) : hasStrides ? strided(dims, sizes, strides) : packed(dims, sizes);
         return layout.withOffset(offset);
     }
 
     /** The same layout starting {@code offset} elements into the buffer. */
-    public Layout withOffset(int offset) {
+    public TensorLayout withOffset(int offset) {
         if (offset < 0) {
             throw new IllegalArgumentException("offset is " + offset + "; the base offset must not be negative");
         }
         if (offset == this.offset) {
             return this;
         }
-        return new Layout(dims, sizes, strides, blocks, offset, format);
+        return new TensorLayout(dims, sizes, strides, blocks, offset, format);
     }
 
-    private static Layout fromTag(String dims, int[] sizes, FormatTag tag, String format) {
+    private static TensorLayout fromTag(String dims, int[] sizes, FormatTag tag, String format) {
         int rank = dims.length();
         int[] blockProduct = new int[rank];
         Arrays.fill(blockProduct, 1);
@@ -191,7 +191,7 @@ public final class Layout {
             strides[order[k]] = (int) running;
             running *= ceilDiv(sizes[order[k]], blockProduct[order[k]]);
         }
-        return new Layout(dims, sizes, strides, tag.blocks(), 0, format);
+        return new TensorLayout(dims, sizes, strides, tag.blocks(), 0, format);
     }
 
     private static String checkDims(String dims) {
@@ -512,10 +512,10 @@ public final class Layout {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof Layout)) {
+        if (!(o instanceof TensorLayout)) {
             return false;
         }
-        Layout that = (Layout) o;
+        TensorLayout that = (TensorLayout) o;
         if (!dims.equals(that.dims) || offset != that.offset || !Arrays.equals(sizes, that.sizes)
                 || !blocks.equals(that.blocks)) {
             return false;

@@ -1,4 +1,4 @@
-package dev.strider.kernel;
+package dev.strider;
 
 /** The element-wise unary operations; {@link UnaryOp} gives their exact semantics. */
 public enum UnaryKind {

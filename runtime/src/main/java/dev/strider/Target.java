@@ -1,4 +1,4 @@
-package dev.strider.runtime;
+package dev.strider;
 
 /** The device targets a kernel set can be generated for. */
 public enum Target {

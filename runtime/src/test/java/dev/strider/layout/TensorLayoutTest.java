@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class LayoutTest {
+class TensorLayoutTest {
 
     // ---------------------------------------------------------------- blocked formats, by oneDNN's formulas
 
@@ -20,7 +20,7 @@ class LayoutTest {
     void oihw16i16o() {
         int o = 20, i = 33, h = 2, w = 3;
         int ip = 48;
-        Layout l = Layout.of("OIHW", new int[] {o, i, h, w}, "OIhw16i16o");
+        TensorLayout l = TensorLayout.of("OIHW", new int[] {o, i, h, w}, "OIhw16i16o");
         assertArrayEquals(new int[] {32, 48, h, w}, l.paddedSizes());
         forEach(l, idx -> (idx[0] / 16) * (ip / 16) * h * w * 256 + (idx[1] / 16) * h * w * 256
                 + idx[2] * w * 256 + idx[3] * 256 + (idx[1] % 16) * 16 + idx[0] % 16);
@@ -31,7 +31,7 @@ class LayoutTest {
     void oihw4i16o4iSplitsOneDimTwice() {
         int o = 17, i = 20, h = 2, w = 2;
         int ip = 32;
-        Layout l = Layout.of("OIHW", new int[] {o, i, h, w}, "OIhw4i16o4i");
+        TensorLayout l = TensorLayout.of("OIHW", new int[] {o, i, h, w}, "OIhw4i16o4i");
         assertEquals(List.of(new Block(1, 4), new Block(0, 16), new Block(1, 4)), l.blocks());
         assertArrayEquals(new int[] {32, 32, h, w}, l.paddedSizes());
         forEach(l, idx -> (idx[0] / 16) * (ip / 16) * h * w * 256 + (idx[1] / 16) * h * w * 256
@@ -42,7 +42,7 @@ class LayoutTest {
     @Test
     void nChw16n16cBlocksTheBatch() {
         int n = 3, c = 17, h = 2, w = 2;
-        Layout l = Layout.of("NCHW", new int[] {n, c, h, w}, "NChw16n16c");
+        TensorLayout l = TensorLayout.of("NCHW", new int[] {n, c, h, w}, "NChw16n16c");
         assertArrayEquals(new int[] {16, 32, h, w}, l.paddedSizes());
         forEach(l, idx -> (idx[0] / 16) * 2 * h * w * 256 + (idx[1] / 16) * h * w * 256 + idx[2] * w * 256
                 + idx[3] * 256 + (idx[0] % 16) * 16 + idx[1] % 16);
@@ -51,16 +51,16 @@ class LayoutTest {
     @Test
     void positionalTagsEqualNamedOnes() {
         int[] sizes = {2, 19, 3, 5};
-        assertEquals(Layout.of("NCHW", sizes, "nChw8c"), Layout.of("NCHW", sizes, "aBcd8b"));
-        assertEquals(Layout.of("NCHW", sizes, "NChw16n16c"), Layout.of("NCHW", sizes, "ABcd16a16b"));
-        assertEquals(Layout.of("NCHW", sizes, "nhwc"), Layout.of("NCHW", sizes, "acdb"));
+        assertEquals(TensorLayout.of("NCHW", sizes, "nChw8c"), TensorLayout.of("NCHW", sizes, "aBcd8b"));
+        assertEquals(TensorLayout.of("NCHW", sizes, "NChw16n16c"), TensorLayout.of("NCHW", sizes, "ABcd16a16b"));
+        assertEquals(TensorLayout.of("NCHW", sizes, "nhwc"), TensorLayout.of("NCHW", sizes, "acdb"));
         // dims WH: positional b is H, a is W; "ba" puts H outermost.
-        assertArrayEquals(new int[] {1, 2}, Layout.of("WH", new int[] {2, 3}, "ba").strides());
+        assertArrayEquals(new int[] {1, 2}, TensorLayout.of("WH", new int[] {2, 3}, "ba").strides());
     }
 
     @Test
     void nChw16cStrides() {
-        Layout l = Layout.of("NCHW", new int[] {1, 64, 56, 56}, "nChw16c");
+        TensorLayout l = TensorLayout.of("NCHW", new int[] {1, 64, 56, 56}, "nChw16c");
         assertArrayEquals(new int[] {64 * 56 * 56, 56 * 56 * 16, 56 * 16, 16}, l.strides());
         assertFalse(l.isPadded());
         assertTrue(l.isPacked());
@@ -68,59 +68,59 @@ class LayoutTest {
 
     @Test
     void plainOrdersOfRankThree() {
-        Layout whd = Layout.of("DHW", new int[] {2, 3, 4}, "whd");
+        TensorLayout whd = TensorLayout.of("DHW", new int[] {2, 3, 4}, "whd");
         assertArrayEquals(new int[] {1, 2, 6}, whd.strides());
         assertEquals(1 * 1 + 2 * 2 + 3 * 6, whd.offsetOf(1, 2, 3));
     }
 
-    private static void forEach(Layout l, java.util.function.ToIntFunction<int[]> expected) {
+    private static void forEach(TensorLayout l, java.util.function.ToIntFunction<int[]> expected) {
         int[] idx = new int[l.rank()];
         int[] sizes = l.sizes();
         do {
             assertEquals(expected.applyAsInt(idx), l.offsetOf(idx), () -> java.util.Arrays.toString(idx));
-        } while (Layout.increment(idx, sizes));
+        } while (TensorLayout.increment(idx, sizes));
     }
 
     // ---------------------------------------------------------------- properties
 
     @Test
     void interleavedStridesAreCheckedExactly() {
-        Layout distinct = Layout.strided("AB", new int[] {3, 2}, new int[] {2, 3}); // 0 3 2 5 4 7
+        TensorLayout distinct = TensorLayout.strided("AB", new int[] {3, 2}, new int[] {2, 3}); // 0 3 2 5 4 7
         assertFalse(distinct.overlaps());
-        Layout clash = Layout.strided("AB", new int[] {3, 2}, new int[] {1, 2}); // 0 2 1 3 2 4
+        TensorLayout clash = TensorLayout.strided("AB", new int[] {3, 2}, new int[] {1, 2}); // 0 2 1 3 2 4
         assertTrue(clash.overlaps());
         assertEquals("elements [0, 1] and [2, 0] share offset 2", clash.overlapReason());
     }
 
     @Test
     void equalityIsEqualityOfTheMapping() {
-        Layout packed = Layout.packed("NCHW", 2, 3, 4, 5);
-        Layout strided = Layout.strided("NCHW", new int[] {2, 3, 4, 5}, new int[] {60, 20, 5, 1});
+        TensorLayout packed = TensorLayout.packed("NCHW", 2, 3, 4, 5);
+        TensorLayout strided = TensorLayout.strided("NCHW", new int[] {2, 3, 4, 5}, new int[] {60, 20, 5, 1});
         assertEquals(packed, strided);
         assertEquals(packed.hashCode(), strided.hashCode());
         assertNotEquals(packed, packed.withOffset(1));
-        assertNotEquals(packed, Layout.of("NCHW", new int[] {2, 3, 4, 5}, "nhwc"));
-        assertNotEquals(Layout.packed("NCHW", 1, 8, 1, 1), Layout.of("NCHW", new int[] {1, 8, 1, 1}, "nChw8c"));
+        assertNotEquals(packed, TensorLayout.of("NCHW", new int[] {2, 3, 4, 5}, "nhwc"));
+        assertNotEquals(TensorLayout.packed("NCHW", 1, 8, 1, 1), TensorLayout.of("NCHW", new int[] {1, 8, 1, 1}, "nChw8c"));
     }
 
     @Test
     void toStringStatesTheLayout() {
         assertEquals("NCHW nChw8c sizes [1, 17, 5, 4] strides [480, 160, 32, 8] padded [1, 24, 5, 4] buffer 480",
-                Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c").toString());
+                TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c").toString());
         assertEquals("HW sizes [2, 3] strides [5, 1] offset 2 buffer 10",
-                Layout.strided("HW", new int[] {2, 3}, new int[] {5, 1}).withOffset(2).toString());
+                TensorLayout.strided("HW", new int[] {2, 3}, new int[] {5, 1}).withOffset(2).toString());
     }
 
     @Test
     void declaredMatchesTheAnnotationShape() {
-        assertEquals(Layout.packed("HW", 2, 3), Layout.declared("HW", new int[] {2, 3}, "", new int[0], 0));
-        assertEquals(Layout.of("HW", new int[] {2, 3}, "wh"), Layout.declared("HW", new int[] {2, 3}, "wh", new int[0], 0));
-        assertEquals(7, Layout.declared("HW", new int[] {2, 3}, "", new int[] {5, 1}, 7).offset());
+        assertEquals(TensorLayout.packed("HW", 2, 3), TensorLayout.declared("HW", new int[] {2, 3}, "", new int[0], 0));
+        assertEquals(TensorLayout.of("HW", new int[] {2, 3}, "wh"), TensorLayout.declared("HW", new int[] {2, 3}, "wh", new int[0], 0));
+        assertEquals(7, TensorLayout.declared("HW", new int[] {2, 3}, "", new int[] {5, 1}, 7).offset());
     }
 
     @Test
     void offsetOfChecksTheIndex() {
-        Layout l = Layout.packed("HW", 2, 3);
+        TensorLayout l = TensorLayout.packed("HW", 2, 3);
         assertEquals("index 3 of dim W is outside 0..2 (size 3)",
                 assertThrows(IndexOutOfBoundsException.class, () -> l.offsetOf(0, 3)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> l.offsetOf(0));
@@ -139,7 +139,7 @@ class LayoutTest {
     })
     void badPackedLayouts(String dims, String sizes, String message) {
         int[] s = java.util.Arrays.stream(sizes.split(",")).mapToInt(Integer::parseInt).toArray();
-        assertEquals(message, assertThrows(IllegalArgumentException.class, () -> Layout.packed(dims, s)).getMessage());
+        assertEquals(message, assertThrows(IllegalArgumentException.class, () -> TensorLayout.packed(dims, s)).getMessage());
     }
 
     @ParameterizedTest
@@ -156,42 +156,42 @@ class LayoutTest {
     })
     void badFormatTags(String tag, String message) {
         assertEquals(message, assertThrows(IllegalArgumentException.class,
-                () -> Layout.of("NCHW", new int[] {1, 17, 5, 4}, tag)).getMessage());
+                () -> TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, tag)).getMessage());
     }
 
     @Test
     void badStridesOffsetsAndSizes() {
         assertEquals("stride of dim W is -1; layout strides must not be negative (a slice with a negative stride reverses a dim)",
                 assertThrows(IllegalArgumentException.class,
-                        () -> Layout.strided("HW", new int[] {2, 3}, new int[] {3, -1})).getMessage());
+                        () -> TensorLayout.strided("HW", new int[] {2, 3}, new int[] {3, -1})).getMessage());
         assertEquals("strides [1] has 1 values but dims HW has 2", assertThrows(IllegalArgumentException.class,
-                () -> Layout.strided("HW", new int[] {2, 3}, new int[] {1})).getMessage());
+                () -> TensorLayout.strided("HW", new int[] {2, 3}, new int[] {1})).getMessage());
         assertEquals("offset is -3; the base offset must not be negative", assertThrows(IllegalArgumentException.class,
-                () -> Layout.packed("HW", 2, 3).withOffset(-3)).getMessage());
+                () -> TensorLayout.packed("HW", 2, 3).withOffset(-3)).getMessage());
         assertEquals("give format \"wh\" or strides [3, 1], not both", assertThrows(IllegalArgumentException.class,
-                () -> Layout.declared("HW", new int[] {2, 3}, "wh", new int[] {3, 1}, 0)).getMessage());
+                () -> TensorLayout.declared("HW", new int[] {2, 3}, "wh", new int[] {3, 1}, 0)).getMessage());
         assertEquals("layout HW sizes [65536, 65536] needs a buffer of 4294967296 elements, more than a Java array"
                         + " can index (2147483639)",
-                assertThrows(IllegalArgumentException.class, () -> Layout.packed("HW", 65536, 65536)).getMessage());
+                assertThrows(IllegalArgumentException.class, () -> TensorLayout.packed("HW", 65536, 65536)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> Layout.of("NCHW", new int[] {1, 65536, 256, 256}, "nChw16c")).getMessage()
+                () -> TensorLayout.of("NCHW", new int[] {1, 65536, 256, 256}, "nChw16c")).getMessage()
                 .contains("more than a Java array can index"));
         // A broadcast layout's logical size may exceed any array: only its buffer must fit.
-        assertEquals(65536, Layout.strided("HW", new int[] {65536, 65536}, new int[] {0, 1}).bufferSize());
+        assertEquals(65536, TensorLayout.strided("HW", new int[] {65536, 65536}, new int[] {0, 1}).bufferSize());
     }
 
     @Test
     void perDimBlockedAndBroadcast() {
-        Layout blocked = Layout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
         assertTrue(blocked.isBlocked(1));
         assertFalse(blocked.isBlocked(0) || blocked.isBlocked(2) || blocked.isBlocked(3));
         assertFalse(blocked.isBroadcast(1), "a blocked dim's stride between blocks is 160");
 
-        Layout bias = Layout.strided("NCHW", new int[] {1, 64, 56, 56}, new int[] {0, 1, 0, 0});
+        TensorLayout bias = TensorLayout.strided("NCHW", new int[] {1, 64, 56, 56}, new int[] {0, 1, 0, 0});
         assertFalse(bias.isBroadcast(0), "size 1: nothing repeats");
         assertFalse(bias.isBroadcast(1));
         assertTrue(bias.isBroadcast(2) && bias.isBroadcast(3));
         assertTrue(bias.hasBroadcast());
-        assertFalse(Layout.packed("NCHW", 1, 64, 56, 56).hasBroadcast());
+        assertFalse(TensorLayout.packed("NCHW", 1, 64, 56, 56).hasBroadcast());
     }
 }

@@ -1,5 +1,6 @@
 package dev.strider.runtime;
 
+import dev.strider.Target;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -18,8 +19,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** {@link Kernels} end to end: the fake kernel sets registered in the test resources, found by ServiceLoader. */
-class KernelsTest {
+/** {@link KernelLoader} end to end: the fake kernel sets registered in the test resources, found by ServiceLoader. */
+class KernelLoaderTest {
 
     /** What the rule prefers for FakeOps on this machine: its VECTOR class never loads. */
     private static Class<?> expectedBest() {
@@ -29,28 +30,28 @@ class KernelsTest {
 
     @Test
     void loadReturnsTheBestClassThatLoads() {
-        assertEquals(expectedBest(), Kernels.load(FakeOps.class).getClass());
+        assertEquals(expectedBest(), KernelLoader.load(FakeOps.class).getClass());
     }
 
     @Test
     void loadIsCached() {
-        assertSame(Kernels.load(FakeOps.class), Kernels.load(FakeOps.class));
-        assertSame(Kernels.load(FakeOps.class, Target.SCALAR), Kernels.load(FakeOps.class, Target.SCALAR));
+        assertSame(KernelLoader.load(FakeOps.class), KernelLoader.load(FakeOps.class));
+        assertSame(KernelLoader.load(FakeOps.class, Target.SCALAR), KernelLoader.load(FakeOps.class, Target.SCALAR));
     }
 
     @Test
     void oneThreadSkipsTheVectorClassThatCannotLoad() {
-        FakeOps one = Kernels.loadOneThread(FakeOps.class);
+        FakeOps one = KernelLoader.loadOneThread(FakeOps.class);
         assertEquals(FakeOps_Scalar.class, one.getClass());
-        assertSame(Kernels.load(FakeOps.class, Target.SCALAR), one, "one instance per generated class");
+        assertSame(KernelLoader.load(FakeOps.class, Target.SCALAR), one, "one instance per generated class");
     }
 
     @Test
     void forcedThreadsRunsOnTheOneThreadInstance() {
         // Its constructor calls loadOneThread while the registry is loading it.
-        FakeOps threads = Kernels.load(FakeOps.class, Target.THREADS);
+        FakeOps threads = KernelLoader.load(FakeOps.class, Target.THREADS);
         assertEquals(FakeOps_Threads.class, threads.getClass());
-        assertSame(Kernels.loadOneThread(FakeOps.class), ((FakeOps_Threads) threads).oneThread());
+        assertSame(KernelLoader.loadOneThread(FakeOps.class), ((FakeOps_Threads) threads).oneThread());
 
         float[] src = new float[1000];
         for (int i = 0; i < src.length; i++) {
@@ -64,7 +65,7 @@ class KernelsTest {
     @Test
     void forcedVectorThatCannotRunNamesTheTargetAndReason() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> Kernels.load(FakeOps.class, Target.VECTOR));
+                () -> KernelLoader.load(FakeOps.class, Target.VECTOR));
         assertTrue(e.getMessage().startsWith("no generated class of dev.strider.runtime.FakeOps can run as forced target VECTOR"),
                 e.getMessage());
         String reason = Device.current().vectorModule() && Device.current().vectorBits() >= 256
@@ -76,11 +77,11 @@ class KernelsTest {
 
     @Test
     void noneCanRun() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Kernels.load(UnloadableOps.class));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> KernelLoader.load(UnloadableOps.class));
         assertTrue(e.getMessage().contains("dev.strider.runtime.UnloadableOps_Scalar  SCALAR           skipped: failed to load:"
                 + " NoClassDefFoundError dev/strider/runtime/UnloadableOps_Scalar"), e.getMessage());
 
-        String explain = Kernels.explain(UnloadableOps.class);
+        String explain = KernelLoader.explain(UnloadableOps.class);
         assertTrue(explain.startsWith("dev.strider.runtime.UnloadableOps\n"), explain);
         assertTrue(explain.contains("skipped: failed to load: NoClassDefFoundError dev/strider/runtime/UnloadableOps_Scalar"),
                 explain);
@@ -93,16 +94,16 @@ class KernelsTest {
 
     @Test
     void noProvidersAtAll() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Kernels.load(Undeclared.class));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> KernelLoader.load(Undeclared.class));
         assertEquals("no generated kernels for " + Undeclared.class.getName() + ": is it annotated with"
                 + " @dev.strider.Kernels, and does the build run strider-processor (on annotationProcessorPaths from"
                 + " JDK 23 on)?", e.getMessage());
-        assertTrue(Kernels.explain(Undeclared.class).contains("candidates  none"));
+        assertTrue(KernelLoader.explain(Undeclared.class).contains("candidates  none"));
     }
 
     @Test
     void explainShowsTheDeviceTheRuleAndEveryCandidate() {
-        String explain = Kernels.explain(FakeOps.class);
+        String explain = KernelLoader.explain(FakeOps.class);
         List<String> lines = List.of(explain.split("\n"));
         assertEquals("dev.strider.runtime.FakeOps", lines.get(0));
         assertEquals("  device      " + Device.current().describe(), lines.get(1));
@@ -132,21 +133,21 @@ class KernelsTest {
 
     @Test
     void theTargetPropertyIsParsedInAnyCase() {
-        assertEquals(Request.BEST, Kernels.parseTarget(null));
-        assertEquals(Request.BEST, Kernels.parseTarget(" "));
-        assertEquals(Request.SCALAR, Kernels.parseTarget("scalar"));
-        assertEquals(Request.VECTOR, Kernels.parseTarget("Vector"));
-        assertEquals(Request.THREADS, Kernels.parseTarget(" THREADS "));
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> Kernels.parseTarget("gpu"));
+        assertEquals(Request.BEST, KernelLoader.parseTarget(null));
+        assertEquals(Request.BEST, KernelLoader.parseTarget(" "));
+        assertEquals(Request.SCALAR, KernelLoader.parseTarget("scalar"));
+        assertEquals(Request.VECTOR, KernelLoader.parseTarget("Vector"));
+        assertEquals(Request.THREADS, KernelLoader.parseTarget(" THREADS "));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> KernelLoader.parseTarget("gpu"));
         assertEquals("strider.target=gpu is not a target: use scalar, vector or threads (any case),"
                 + " or leave it unset for the best target", e.getMessage());
     }
 
     @Test
     void nullArgumentsAreNamed() {
-        assertEquals("kernelSet", assertThrows(NullPointerException.class, () -> Kernels.load(null)).getMessage());
+        assertEquals("kernelSet", assertThrows(NullPointerException.class, () -> KernelLoader.load(null)).getMessage());
         assertEquals("target", assertThrows(NullPointerException.class,
-                () -> Kernels.load(FakeOps.class, null)).getMessage());
+                () -> KernelLoader.load(FakeOps.class, null)).getMessage());
     }
 
     /** Sixteen threads load a kernel set for the first time all at once, and keep loading and calling it. */
@@ -165,7 +166,7 @@ class KernelsTest {
                     start.await();
                     int wrong = 0;
                     for (int i = 0; i < iterations; i++) {
-                        RaceOps ops = Kernels.load(RaceOps.class);
+                        RaceOps ops = KernelLoader.load(RaceOps.class);
                         seen.add(ops);
                         if (ops.twice(offset + i) != 2 * (offset + i)) {
                             wrong++;

@@ -1,4 +1,4 @@
-package dev.strider.kernel;
+package dev.strider;
 
 /**
  * Element-wise binary operations. Integer types wrap on overflow and divide as Java does

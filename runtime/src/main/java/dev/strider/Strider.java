@@ -1,0 +1,67 @@
+package dev.strider;
+
+import dev.strider.runtime.KernelLoader;
+
+/**
+ * Where a program gets the generated kernels of a {@link Kernels} interface: {@code ImageOps ops =
+ * Strider.load(ImageOps.class);}, the way MapStruct's {@code Mappers.getMapper} pairs with
+ * {@code @Mapper}. Everything a declaration or a call site needs is in this package, so
+ * {@code import dev.strider.*;} is enough.
+ *
+ * <p>{@link #load(Class)} returns one shared instance of the best generated class this JVM can
+ * run (THREADS on more than one core, then VECTOR at the preferred shape or narrower, then
+ * SCALAR), chosen once and cached; {@link #explain} says why, candidate by candidate. The
+ * machinery lives in {@link KernelLoader}.
+ */
+public final class Strider {
+
+    /**
+     * The system property ({@value}) that forces the target of {@link #load(Class)}:
+     * {@code scalar}, {@code vector} or {@code threads}, any case; read once.
+     */
+    public static final String TARGET_PROPERTY = KernelLoader.TARGET_PROPERTY;
+
+    private Strider() {
+    }
+
+    /**
+     * The best generated implementation of {@code kernelSet} this JVM can run, or the one
+     * {@code strider.target} forces; one shared instance, safe to use from any thread.
+     *
+     * @throws IllegalStateException when none can run (the message lists every candidate and
+     *                               why: most often, the annotation processor did not run), or
+     *                               when {@code strider.target} is not a target
+     */
+    public static <T> T load(Class<T> kernelSet) {
+        return KernelLoader.load(kernelSet);
+    }
+
+    /**
+     * The generated implementation of {@code kernelSet} for {@code target}; for VECTOR the widest
+     * shape that runs here, up to the preferred one.
+     *
+     * @throws IllegalStateException when {@code target} is not generated or cannot run here
+     */
+    public static <T> T load(Class<T> kernelSet, Target target) {
+        return KernelLoader.load(kernelSet, target);
+    }
+
+    /**
+     * The best implementation of {@code kernelSet} that runs in the calling thread: VECTOR or
+     * SCALAR, never THREADS (what each chunk of a THREADS class runs).
+     *
+     * @throws IllegalStateException when none can run
+     */
+    public static <T> T loadOneThread(Class<T> kernelSet) {
+        return KernelLoader.loadOneThread(kernelSet);
+    }
+
+    /**
+     * How {@link #load(Class)} chooses for {@code kernelSet}, several lines: the device, the
+     * rule, and every candidate class as chosen, skipped or rejected, with the reason. Never
+     * throws.
+     */
+    public static String explain(Class<?> kernelSet) {
+        return KernelLoader.explain(kernelSet);
+    }
+}
