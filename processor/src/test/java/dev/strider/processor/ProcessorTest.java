@@ -290,4 +290,49 @@ class ProcessorTest {
         assertEquals("[StriderSliceStride] slice stride of dim W is 0",
                 Message.SLICE_STRIDE.format("slice stride of dim W is 0"));
     }
+
+    /**
+     * The declarations issue 17 found generating code that did not compile, through javac and the
+     * processor, on all three targets: parameters named like the writers' locals ({@code r0},
+     * {@code a1}, {@code c0}, {@code v0}), the runtime classes ({@code Checks},
+     * {@code FloatKernels}) and the THREADS field ({@code body}); overloads across element types;
+     * converting reorders whose names differ only in case; member types named like runtime types.
+     */
+    @Test
+    void hostileNamesCompileOnEveryTarget() {
+        Source s = Source.ops(
+                "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                "public interface Ops {",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 16, 8, 8}) interface Checks {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 16, 8, 8}, format = \"nhwc\") interface FloatVector {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 3, 8, 8}) interface List {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 3, 8, 8}, format = \"nhwc\") interface Double {}",
+                "  @Reorder(from = Checks.class, to = FloatVector.class)",
+                "  void toNhwc(float[] r0, float[] a1);",
+                "  @Reorder(from = List.class, to = Double.class)",
+                "  void interleave(float[] c0, float[] v0);",
+                "  @Reorder(from = Double.class, to = List.class)",
+                "  void planes(float[] v0, float[] c0);",
+                "  @Reorder(from = Checks.class, to = Checks.class)",
+                "  void copy(float[] Checks, float[] FloatKernels);",
+                "  @Reorder(from = Checks.class, to = FloatVector.class)",
+                "  void split(float[] body, float[] dst);",
+                "  @Reorder(from = Checks.class, to = FloatVector.class)",
+                "  void steps(float[] src, float[] dst);",
+                "  @Reorder(from = Checks.class, to = FloatVector.class)",
+                "  void steps(int[] src, int[] dst);",
+                "  @Reorder(from = Checks.class, to = Checks.class, unsignedSource = true, scale = 0.5)",
+                "  void u8(byte[] src, float[] dst);",
+                "  @Reorder(from = Checks.class, to = Checks.class, scale = 2)",
+                "  void U8(byte[] src, float[] U8_VALUES);",
+                "  @Fill(layout = Checks.class)",
+                "  void fill(float[] dev, float java);",
+                "}");
+        Compilation c = compile(new StriderProcessor(),
+                List.of("--add-modules", "jdk.incubator.vector", "-Astrider.threadsAbove=1"), s);
+        assertThat(c).succeeded();
+        for (String generated : List.of("Ops_Scalar", "Ops_Vector128", "Ops_Vector256", "Ops_Vector512", "Ops_Threads")) {
+            assertThat(c).generatedSourceFile("test." + generated);
+        }
+    }
 }

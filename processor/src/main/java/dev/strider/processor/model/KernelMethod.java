@@ -24,6 +24,26 @@ public sealed interface KernelMethod {
     /** The layout of an array parameter of this method. */
     NamedLayout layoutOf(Param array);
 
+    /** The same method with each parameter replaced by {@code rename} of it (the generated code's names). */
+    default KernelMethod withParams(UnaryOperator<Param> rename) {
+        if (this instanceof Reorder r) {
+            return new Reorder(r.name(), rename.apply(r.src()), r.from(), rename.apply(r.dst()), r.to(),
+                    r.unsignedSource(), r.scale(), r.shift());
+        }
+        if (this instanceof Slice s) {
+            return new Slice(s.name(), rename.apply(s.src()), s.from(), s.window(), rename.apply(s.dst()), s.to());
+        }
+        if (this instanceof Fill f) {
+            return new Fill(f.name(), rename.apply(f.dst()), f.layout(), rename.apply(f.value()));
+        }
+        if (this instanceof Unary u) {
+            return new Unary(u.name(), u.op(), rename.apply(u.in()), u.inLayout(), rename.apply(u.out()), u.outLayout());
+        }
+        Binary b = (Binary) this;
+        return new Binary(b.name(), b.op(), rename.apply(b.a()), b.aLayout(), rename.apply(b.b()), b.bLayout(),
+                rename.apply(b.out()), b.outLayout());
+    }
+
     /**
      * What the method computes, in words, without a final period: {@code Reorder Interleaved to
      * Planar}, {@code Fill of Blocked with value}. The generated Javadoc and the layout report both

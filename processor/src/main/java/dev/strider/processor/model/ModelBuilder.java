@@ -115,7 +115,7 @@ public final class ModelBuilder {
 
         Optional<KernelSet> set = Optional.empty();
         if (complete && !report.hasErrors() && unresolved.isEmpty()) {
-            set = Optional.of(new KernelSet(packageName(type), simpleNames(type), selected, methods));
+            set = Optional.of(new KernelSet(packageName(type), simpleNames(type), selected, methods, memberTypes(type)));
         }
         return new Result(set, report, unresolved);
     }
@@ -174,6 +174,15 @@ public final class ModelBuilder {
                         ((TypeElement) owner).getQualifiedName());
             }
         }
+    }
+
+    /** The simple names of the member types {@code type} declares or inherits, sorted. */
+    private List<String> memberTypes(TypeElement type) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (TypeElement member : ElementFilter.typesIn(elements.getAllMembers(type))) {
+            names.add(member.getSimpleName().toString());
+        }
+        return List.copyOf(names);
     }
 
     private static List<String> simpleNames(TypeElement type) {

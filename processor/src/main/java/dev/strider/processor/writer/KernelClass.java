@@ -47,10 +47,15 @@ final class KernelClass {
         return ClassName.get(set.packageName(), names.get(0), names.subList(1, names.size()).toArray(new String[0]));
     }
 
-    /** {@code public final class <name> implements <Interface>}, {@code @Generated}, with a public constructor. */
-    static TypeSpec.Builder header(KernelSet set, String name) {
+    /**
+     * {@code public final class <name> implements <Interface>}, {@code @Generated}, writing fully
+     * qualified the types whose simple names the interface's member types hide.
+     */
+    static TypeSpec.Builder header(Identifiers ids, String name) {
+        KernelSet set = ids.set();
         return TypeSpec.classBuilder(name)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .alwaysQualify(ids.qualified().toArray(new String[0]))
                 .addSuperinterface(iface(set))
                 .addAnnotation(AnnotationSpec.builder(GENERATED)
                         .addMember("value", "$S", "dev.strider.processor.StriderProcessor").build());
@@ -84,7 +89,7 @@ final class KernelClass {
                 continue;
             }
             TensorLayout l = m.layoutOf(p).layout();
-            b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.name(), p.name(), l.bufferSize(),
+            b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.declared(), p.name(), l.bufferSize(),
                     l.toString());
         }
         Param out = m.output();
@@ -97,8 +102,8 @@ final class KernelClass {
             int lo = Math.max(in.offset(), outLayout.offset());
             int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
             if (lo < hi && !inPlace(m, p)) {
-                b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.name(), p.name(), out.name(),
-                        out.name(), lo, hi);
+                b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.declared(), p.name(),
+                        out.declared(), out.name(), lo, hi);
             }
         }
         return b.build();
@@ -143,34 +148,15 @@ final class KernelClass {
         return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove;
     }
 
-    /** {@code m_range}, {@code m_steps}: the chunk methods of {@code m}. */
-    static String rangeName(KernelMethod m) {
-        return m.name() + "_range";
-    }
-
-    static String stepsName(KernelMethod m) {
-        return m.name() + "_steps";
-    }
-
-    /** The chunk bounds' parameter names, clear of the method's own. */
-    static String[] rangeParams(KernelMethod m) {
-        String from = "from";
-        String to = "to";
-        for (Param p : m.params()) {
-            from = p.name().equals(from) ? from + "_" : from;
-            to = p.name().equals(to) ? to + "_" : to;
-        }
-        return new String[] {from, to};
-    }
-
     /**
      * Adds {@code m}: checks, then the nest, then the pad lanes. When {@code steps > 0} (THREADS
      * splits it) the nest lives in {@code m_range(..., from, to)}, which runs iterations
      * {@code [from, to)} of the split node of {@code steps} (the chunk from 0 also zeroes the pad
      * lanes), {@code m_steps()} answers {@code steps}, and {@code m} calls {@code m_range} over all.
      */
-    static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, CodeBlock logical, CodeBlock pad, int steps) {
-        addMethod(type, m, nest, steps > 0, CodeBlock.of("$L", steps), work(m, logical, pad, steps));
+    static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, String nest, CodeBlock logical,
+                          CodeBlock pad, int steps) {
+        addMethod(ids, type, m, nest, steps > 0, CodeBlock.of("$L", steps), work(ids, m, logical, pad, steps));
     }
 
     /** One of two nests of a method: its name suffix, its description, its statements and steps. */
@@ -183,7 +169,7 @@ final class KernelClass {
      * constant is final, so the JIT compiles only the branch taken. Both nests are split for
      * THREADS or neither.
      */
-    static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, String condition,
+    static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, String nest, String condition,
                           Variant first, Variant second) {
         boolean chunked = first.steps() > 0;
         if (chunked != second.steps() > 0) {
@@ -191,55 +177,55 @@ final class KernelClass {
         }
         CodeBlock steps = first.steps() == second.steps() ? CodeBlock.of("$L", first.steps())
                 : CodeBlock.of("$N ? $L : $L", condition, first.steps(), second.steps());
-        CodeBlock call = arguments(m, chunked);
-        addMethod(type, m, nest, chunked, steps, CodeBlock.builder()
+        CodeBlock call = arguments(ids, m, chunked);
+        addMethod(ids, type, m, nest, chunked, steps, CodeBlock.builder()
                 .beginControlFlow("if ($N)", condition)
-                .addStatement("$N($L)", m.name() + "_" + first.suffix(), call)
+                .addStatement("$N($L)", ids.variant(m, first.suffix()), call)
                 .nextControlFlow("else")
-                .addStatement("$N($L)", m.name() + "_" + second.suffix(), call)
+                .addStatement("$N($L)", ids.variant(m, second.suffix()), call)
                 .endControlFlow()
                 .build());
         for (Variant v : List.of(first, second)) {
-            MethodSpec.Builder b = MethodSpec.methodBuilder(m.name() + "_" + v.suffix())
+            MethodSpec.Builder b = MethodSpec.methodBuilder(ids.variant(m, v.suffix()))
                     .addModifiers(Modifier.PRIVATE)
                     .addJavadoc("Loop nest: $L.\n", v.describe());
-            parameters(b, m, chunked);
-            type.addMethod(b.addCode(work(m, v.logical(), v.pad(), v.steps())).build());
+            parameters(ids, b, m, chunked);
+            type.addMethod(b.addCode(work(ids, m, v.logical(), v.pad(), v.steps())).build());
         }
     }
 
     /** The nest and the pad lanes; split for THREADS, only the chunk from 0 zeroes the pad lanes. */
-    private static CodeBlock work(KernelMethod m, CodeBlock logical, CodeBlock pad, int steps) {
+    private static CodeBlock work(Identifiers ids, KernelMethod m, CodeBlock logical, CodeBlock pad, int steps) {
         CodeBlock.Builder b = CodeBlock.builder().add(logical);
         if (steps <= 0) {
             return b.add(pad).build();
         }
         if (!pad.isEmpty()) {
-            b.beginControlFlow("if ($N == 0)", rangeParams(m)[0]).add(pad).endControlFlow();
+            b.beginControlFlow("if ($N == 0)", ids.bounds(m)[0]).add(pad).endControlFlow();
         }
         return b.build();
     }
 
     /** The method's parameters, then the chunk bounds when {@code chunked}. */
-    private static void parameters(MethodSpec.Builder b, KernelMethod m, boolean chunked) {
+    static void parameters(Identifiers ids, MethodSpec.Builder b, KernelMethod m, boolean chunked) {
         for (Param p : m.params()) {
             TypeName t = primitive(p.type());
             b.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
         }
         if (chunked) {
-            String[] bounds = rangeParams(m);
+            String[] bounds = ids.bounds(m);
             b.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]);
         }
     }
 
     /** {@code src, dst} and, when {@code chunked}, {@code from, to}: the arguments passing the parameters on. */
-    private static CodeBlock arguments(KernelMethod m, boolean chunked) {
+    static CodeBlock arguments(Identifiers ids, KernelMethod m, boolean chunked) {
         CodeBlock.Builder args = CodeBlock.builder();
         for (Param p : m.params()) {
             args.add(args.isEmpty() ? "$N" : ", $N", p.name());
         }
         if (chunked) {
-            String[] bounds = rangeParams(m);
+            String[] bounds = ids.bounds(m);
             args.add(", $N, $N", bounds[0], bounds[1]);
         }
         return args.build();
@@ -249,26 +235,24 @@ final class KernelClass {
      * {@code m} with its checks and {@code work}, or, split for THREADS, the chunk methods around
      * {@code work}: {@code m_range} runs it, {@code m_steps()} answers {@code steps}.
      */
-    private static void addMethod(TypeSpec.Builder type, KernelMethod m, String nest, boolean chunked, CodeBlock steps,
-                                  CodeBlock work) {
+    private static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, String nest, boolean chunked,
+                                  CodeBlock steps, CodeBlock work) {
         MethodSpec.Builder whole = signature(m, nest).addCode(checks(m));
         if (!chunked) {
             type.addMethod(whole.addCode(work).build());
             return;
         }
-        type.addMethod(whole.addStatement("$N($L, 0, $L)", rangeName(m), arguments(m, false), steps).build());
-        String[] bounds = rangeParams(m);
-        MethodSpec.Builder range = MethodSpec.methodBuilder(rangeName(m))
+        type.addMethod(whole.addStatement("$N($L, 0, $L)", ids.range(m), arguments(ids, m, false), steps).build());
+        String[] bounds = ids.bounds(m);
+        MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m))
                 .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
                 .addJavadoc("Iterations {@code [$N, $N)} of the {@code $L} steps of {@link #$N}, for THREADS; no checks\n",
                         bounds[0], bounds[1], steps, m.name())
                 .addJavadoc("(the caller has checked the arrays). The chunk from 0 also zeroes the pad lanes.\n");
-        parameters(range, m, true);
+        parameters(ids, range, m, true);
         type.addMethod(range.addCode(work).build());
-        type.addMethod(MethodSpec.methodBuilder(stepsName(m))
+        type.addMethod(MethodSpec.methodBuilder(ids.steps(m))
                 .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
                 .returns(TypeName.INT)
                 .addStatement("return $L", steps)
                 .build());
@@ -277,7 +261,7 @@ final class KernelClass {
     // ------------------------------------------------------------------ the scalar statement
 
     /** {@code dst[D] = src[S];} and the like; {@code offsets} are the output's first, then the inputs'. */
-    static CodeBlock element(KernelMethod m, List<CodeBlock> offsets) {
+    static CodeBlock element(Identifiers ids, KernelMethod m, List<CodeBlock> offsets) {
         Param out = m.output();
         CodeBlock target = CodeBlock.of("$N[$L]", out.name(), offsets.get(0));
         ClassName ops = kernels(out.type());
@@ -287,7 +271,7 @@ final class KernelClass {
                 return CodeBlock.of("$L = $L;\n", target, read);
             }
             if (readsByteTable(r)) {
-                return CodeBlock.of("$L = $N[$L & 0xFF];\n", target, byteTableName(m), read);
+                return CodeBlock.of("$L = $N[$L & 0xFF];\n", target, ids.byteTable(m), read);
             }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
             return CodeBlock.of("$L = $T.scaleShift($L, $L, $L);\n", target, ops, value, literal(r.scale()), literal(r.shift()));
@@ -318,12 +302,12 @@ final class KernelClass {
      * ({@code NORMALIZE_VALUES = FloatKernels.byteTable(true, scale, shift)}); empty for every
      * other method.
      */
-    static Optional<FieldSpec> byteTable(KernelMethod m) {
+    static Optional<FieldSpec> byteTable(Identifiers ids, KernelMethod m) {
         if (!(m instanceof KernelMethod.Reorder r) || !readsByteTable(r)) {
             return Optional.empty();
         }
         ElementType out = r.dst().type();
-        return Optional.of(FieldSpec.builder(ArrayTypeName.of(primitive(out)), byteTableName(m),
+        return Optional.of(FieldSpec.builder(ArrayTypeName.of(primitive(out)), ids.byteTable(m),
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$T.byteTable($L, $L, $L)", kernels(out), r.unsignedSource(), literal(r.scale()), literal(r.shift()))
                 .build());
@@ -332,10 +316,6 @@ final class KernelClass {
     /** A converting reorder from bytes: its 256 possible values are tabulated once. */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
         return !r.isCopy() && r.src().type() == ElementType.BYTE;
-    }
-
-    private static String byteTableName(KernelMethod m) {
-        return m.name().toUpperCase(Locale.ROOT) + "_VALUES";
     }
 
     /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */

@@ -4,14 +4,13 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.TypeName;
+import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.plan.LoopPlan;
 import dev.strider.processor.plan.Node;
 import dev.strider.processor.plan.Problem;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.regex.Matcher;
@@ -34,8 +33,9 @@ final class NestWriter {
      */
     static final int SHORT_VECTOR_LOOP = 2;
     private final LoopPlan plan;
-    private final String tablePrefix;
-    private final Set<String> reserved;
+    private final Identifiers ids;
+    private final KernelMethod method;
+    private final Identifiers.Scope scope;
     private final List<FieldSpec> tables = new ArrayList<>();
     private int statements;
     private int loops;
@@ -48,13 +48,15 @@ final class NestWriter {
     private String to;
 
     /**
-     * @param tablePrefix prefix of the static tables for non-linear dims ({@code FLIP_SRC_W})
-     * @param reserved    names the nest must not use for locals (the method's parameters)
+     * @param ids    names the static tables for non-linear dims ({@code FLIP_SRC_W})
+     * @param method the method whose nest this is
+     * @param scope  the method body's locals
      */
-    NestWriter(LoopPlan plan, String tablePrefix, Set<String> reserved) {
+    NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope) {
         this.plan = plan;
-        this.tablePrefix = tablePrefix;
-        this.reserved = reserved;
+        this.ids = ids;
+        this.method = method;
+        this.scope = scope;
         for (Node n : plan.nodes()) {
             if (n.isTable()) {
                 for (int o = 0; o < n.tables().length; o++) {
@@ -380,12 +382,16 @@ final class NestWriter {
     }
 
     private String local(String name) {
-        return reserved.contains(name) ? name + "_" : name;
+        return scope.local(name);
+    }
+
+    /** The method body's locals: vector statements inside the nest take their names here too. */
+    Identifiers.Scope scope() {
+        return scope;
     }
 
     private String tableName(Node n, int operand) {
-        return (tablePrefix + "_" + plan.problem().operands().get(operand).name() + "_" + n.name())
-                .toUpperCase(Locale.ROOT);
+        return ids.table(method, plan.problem().operands().get(operand).name(), n.name());
     }
 
     private static CodeBlock intArray(int[] values) {

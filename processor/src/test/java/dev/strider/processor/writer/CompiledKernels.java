@@ -112,10 +112,13 @@ final class CompiledKernels {
     static String interfaceSource(KernelSet set) {
         StringBuilder sb = new StringBuilder("package ").append(set.packageName()).append(";\n\n");
         sb.append("public interface ").append(set.simpleNames().get(0)).append(" {\n");
+        for (String member : set.memberTypes()) {
+            sb.append("    interface ").append(member).append(" {}\n");
+        }
         for (KernelMethod m : set.methods()) {
             StringJoiner params = new StringJoiner(", ");
             for (Param p : m.params()) {
-                params.add(p.type().javaName() + (p.array() ? "[] " : " ") + p.name());
+                params.add(p.type().javaName() + (p.array() ? "[] " : " ") + p.declared());
             }
             sb.append("    void ").append(m.name()).append('(').append(params).append(");\n");
         }

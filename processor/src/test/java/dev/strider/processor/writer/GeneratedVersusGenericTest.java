@@ -327,6 +327,15 @@ class GeneratedVersusGenericTest {
     }
 
     private static void check(Object kernels, KernelMethod m, Random r) {
+        check(kernels, m, r, List.of(m.name() + "_inRegisters", m.name() + "_scalar"));
+    }
+
+    /**
+     * Runs {@code m} of {@code kernels} (and each of its nests named {@code nests} that the class
+     * has) on random data, and compares every element of the output, gaps and pad lanes included,
+     * with the generic kernels'.
+     */
+    static void check(Object kernels, KernelMethod m, Random r, List<String> nests) {
         List<Object> args = new ArrayList<>();
         Param out = m.output();
         for (Param p : m.params()) {
@@ -342,11 +351,11 @@ class GeneratedVersusGenericTest {
         generic(m, genericArgs);
         List<String> names = new ArrayList<>(List.of(m.name()));
         // Both nests of a VECTOR method that picks one per Java version, whichever this JVM picks.
-        for (String variant : List.of("_inRegisters", "_scalar")) {
+        for (String variant : nests) {
             for (Method declared : kernels.getClass().getDeclaredMethods()) {
-                if (declared.getName().equals(m.name() + variant) && declared.getParameterCount() == args.size()) {
+                if (declared.getName().equals(variant) && accepts(declared, args.toArray())) {
                     names.add(declared.getName());
-                    variants.merge(variant, 1, Integer::sum);
+                    variants.merge(variant.substring(variant.lastIndexOf('_')), 1, Integer::sum);
                 }
             }
         }
@@ -376,7 +385,7 @@ class GeneratedVersusGenericTest {
 
     // ------------------------------------------------------------------ random declarations
 
-    private static KernelMethod randomMethod(Random r, String name) {
+    static KernelMethod randomMethod(Random r, String name) {
         ElementType type = ElementType.values()[r.nextInt(6)];
         int[] sizes = r.nextInt(4) == 0 ? RandomLayouts.sizes(r, 2, 40) : RandomLayouts.sizes(r, 5, 6);
         switch (r.nextInt(7)) {
@@ -456,7 +465,7 @@ class GeneratedVersusGenericTest {
         List<Method> candidates = new ArrayList<>(List.of(c.getMethods()));
         candidates.addAll(List.of(c.getDeclaredMethods()));
         for (Method m : candidates) {
-            if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+            if (m.getName().equals(name) && accepts(m, args)) {
                 m.setAccessible(true);
                 try {
                     m.invoke(target, args);
@@ -469,6 +478,22 @@ class GeneratedVersusGenericTest {
             }
         }
         throw new AssertionError("no " + c.getName() + "." + name);
+    }
+
+    /** True when {@code m} takes {@code args}: an overload of another element type does not. */
+    private static boolean accepts(Method m, Object[] args) {
+        Class<?>[] types = m.getParameterTypes();
+        if (types.length != args.length) {
+            return false;
+        }
+        for (int i = 0; i < args.length; i++) {
+            Class<?> t = types[i].isPrimitive()
+                    ? java.lang.invoke.MethodType.methodType(types[i]).wrap().returnType() : types[i];
+            if (args[i] != null && !t.isInstance(args[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ------------------------------------------------------------------ data
