@@ -70,23 +70,9 @@ class GeneratedVersusGenericTest {
             int unroll = batch % 2 == 0 ? 64 : 2;
             long threadsAbove = batch % 2 == 0 ? 1 : 200;
             int transposeBits = batch / 2 % 2 == 0 ? ProcessorOptions.DEFAULT_TRANSPOSE_BITS : 512;
-            List<JavaFile> files = new ArrayList<>();
-            files.add(new ScalarWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove).write(set));
-            for (int bits : VectorWriter.SHAPES) {
-                files.add(new VectorWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, bits, transposeBits)
-                        .write(set));
-            }
-            files.add(new ThreadsWriter(threadsAbove).write(set));
+            List<JavaFile> files = everyTarget(set, unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, transposeBits);
             countForms(files, forms);
-            CompiledKernels compiled = CompiledKernels.compile(set, files);
-            List<Object> targets = new ArrayList<>();
-            targets.add(compiled.instance);
-            for (int bits : VectorWriter.SHAPES) {
-                targets.add(compiled.create(VectorWriter.className(set, bits)));
-            }
-            String threads = set.generatedName(Target.THREADS);
-            targets.add(compiled.threadsOver(threads, compiled.instance));
-            targets.add(compiled.threadsOver(threads, targets.get(2)));
+            List<Object> targets = instances(set, CompiledKernels.compile(set, files));
             for (KernelMethod m : methods) {
                 for (Object target : targets) {
                     check(target, m, r);
@@ -100,6 +86,30 @@ class GeneratedVersusGenericTest {
         for (String form : FORMS) {
             org.junit.jupiter.api.Assertions.assertTrue(forms.getOrDefault(form, 0) > 0, form + ": " + forms);
         }
+    }
+
+    /** The classes of every target for {@code set}: SCALAR first, VECTOR at each shape, THREADS last. */
+    static List<JavaFile> everyTarget(KernelSet set, int unroll, long tileAbove, long threadsAbove, int transposeBits) {
+        List<JavaFile> files = new ArrayList<>();
+        files.add(new ScalarWriter(unroll, tileAbove, threadsAbove).write(set));
+        for (int bits : VectorWriter.SHAPES) {
+            files.add(new VectorWriter(unroll, tileAbove, threadsAbove, bits, transposeBits).write(set));
+        }
+        files.add(new ThreadsWriter(threadsAbove).write(set));
+        return files;
+    }
+
+    /** An instance of every compiled class: SCALAR, each VECTOR shape, THREADS over SCALAR and over Vector256. */
+    static List<Object> instances(KernelSet set, CompiledKernels compiled) {
+        List<Object> targets = new ArrayList<>();
+        targets.add(compiled.instance);
+        for (int bits : VectorWriter.SHAPES) {
+            targets.add(compiled.create(VectorWriter.className(set, bits)));
+        }
+        String threads = set.generatedName(Target.THREADS);
+        targets.add(compiled.threadsOver(threads, compiled.instance));
+        targets.add(compiled.threadsOver(threads, targets.get(2)));
+        return targets;
     }
 
     /** What the VECTOR classes' Javadoc and comments say of each method's form, and of its pad lanes. */

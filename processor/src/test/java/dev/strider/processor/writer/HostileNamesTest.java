@@ -114,22 +114,9 @@ class HostileNamesTest {
             // THREADS splits every method in even batches, in odd ones none; unrolled, then looped.
             long threadsAbove = batch % 2 == 0 ? 1 : Long.MAX_VALUE;
             int unroll = batch % 3 == 0 ? 64 : 2;
-            List<JavaFile> files = new ArrayList<>();
-            files.add(new ScalarWriter(unroll, batch < 2 ? 0 : Planner.TILE_ABOVE_ELEMENTS, threadsAbove).write(set));
-            for (int bits : VectorWriter.SHAPES) {
-                files.add(new VectorWriter(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, bits, batch % 4 < 2 ? 128 : 512)
-                        .write(set));
-            }
-            files.add(new ThreadsWriter(threadsAbove).write(set));
-            CompiledKernels compiled = CompiledKernels.compile(set, files);
-            List<Object> targets = new ArrayList<>();
-            targets.add(compiled.instance);
-            for (int bits : VectorWriter.SHAPES) {
-                targets.add(compiled.create(VectorWriter.className(set, bits)));
-            }
-            String threads = set.generatedName(Target.THREADS);
-            targets.add(compiled.threadsOver(threads, compiled.instance));
-            targets.add(compiled.threadsOver(threads, targets.get(2)));
+            List<JavaFile> files = GeneratedVersusGenericTest.everyTarget(set, unroll,
+                    batch < 2 ? 0 : Planner.TILE_ABOVE_ELEMENTS, threadsAbove, batch % 4 < 2 ? 128 : 512);
+            List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files));
             // The generated classes are called by the declared names; the model's methods are the declared ones.
             for (int k = 0; k < methods.size(); k++) {
                 KernelMethod declared = methods.get(k);
@@ -175,12 +162,7 @@ class HostileNamesTest {
                         .withParams(p -> as(p, p.name().equals("src") ? "src" : "U8_VALUES")));
         KernelSet set = new KernelSet("reported", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
                 methods);
-        List<JavaFile> files = new ArrayList<>();
-        files.add(new ScalarWriter(64, Planner.TILE_ABOVE_ELEMENTS, 1).write(set));
-        for (int bits : VectorWriter.SHAPES) {
-            files.add(new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, 1, bits, 128).write(set));
-        }
-        files.add(new ThreadsWriter(1).write(set));
+        List<JavaFile> files = GeneratedVersusGenericTest.everyTarget(set, 64, Planner.TILE_ABOVE_ELEMENTS, 1, 128);
         CompiledKernels compiled = CompiledKernels.compile(set, files);
         Random r = new Random(5);
         Identifiers ids = Identifiers.of(set);
