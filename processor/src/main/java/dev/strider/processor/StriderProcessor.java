@@ -34,6 +34,9 @@ import javax.tools.StandardLocation;
  * {@code META-INF/services/dev.strider.runtime.KernelProvider}.
  *
  * <p>It never throws: an unexpected exception becomes an error on the declaration being processed.
+ * Nothing it keeps grows with a layout's element count or a dim's size (offsets are computed from
+ * sizes, strides and blocks); should memory still run out, the declaration gets that error too,
+ * once the work that filled the heap has been dropped.
  */
 @AutoService(Processor.class)
 public class StriderProcessor extends AbstractProcessor {
@@ -88,7 +91,7 @@ public class StriderProcessor extends AbstractProcessor {
             if (over) {
                 writeServiceFile();
             }
-        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError | OutOfMemoryError e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                     Message.INTERNAL_ERROR.format("this round", e, frames(e)));
         }
@@ -130,7 +133,7 @@ public class StriderProcessor extends AbstractProcessor {
             if (outcome instanceof KernelsStep.Outcome.Written) {
                 providers.addAll(((KernelsStep.Outcome.Written) outcome).providers());
             }
-        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError | OutOfMemoryError e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                     Message.INTERNAL_ERROR.format(name, e, frames(e)), type);
         }

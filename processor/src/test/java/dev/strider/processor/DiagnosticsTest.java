@@ -69,6 +69,26 @@ class DiagnosticsTest {
         }
 
         @Test
+        void formatPadsTheBufferTooLarge() {
+            // packed, the sizes fit an array; the well-formed tag pads W to 2^31 - 8: the sizes are at fault
+            Source s = withLayout("@Layout(dims = \"NW\", sizes = {1, 2147483633}, format = \"nW8w\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutSizes] layout NW sizes [1, 2147483633] in format \"nW8w\" needs a buffer of"
+                            + " 2147483640 elements, more than a Java array can index (2147483639)",
+                    "sizes = |{1, 2147483633}");
+        }
+
+        @Test
+        void formatBlocksTooLarge() {
+            // the inner blocks alone hold 2^32 elements, whatever the sizes: the tag is at fault
+            Source s = withLayout("@Layout(dims = \"NW\", sizes = {1, 2}, format = \"NW65536n65536w\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"NW65536n65536w\": its inner blocks hold 4294967296 elements,"
+                            + " more than a Java array can index",
+                    "format = |\"NW65536n65536w\"");
+        }
+
+        @Test
         void formatTag() {
             Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nhw\")");
             s.assertOnlyError(compile(s),

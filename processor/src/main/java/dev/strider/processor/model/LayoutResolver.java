@@ -133,7 +133,8 @@ public final class LayoutResolver {
             return Field.SIZES;
         }
         if (hasFormat && fails(() -> TensorLayout.of(dims, sizes, format))) {
-            return Field.FORMAT;
+            // A tag that holds for sizes of 1 is well formed: the sizes pad past what an array can index.
+            return fails(() -> TensorLayout.of(dims, ones, format)) ? Field.FORMAT : Field.SIZES;
         }
         if (hasStrides && fails(() -> TensorLayout.strided(dims, sizes, strides))) {
             return Field.STRIDES;

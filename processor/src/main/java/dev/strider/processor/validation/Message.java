@@ -18,9 +18,12 @@ public enum Message {
 
     /** {@code dims "NCHWX1" ... is not a letter}, wrong rank, a dim named twice. On {@code dims}. */
     LAYOUT_DIMS("StriderLayoutDims", "%s"),
-    /** {@code size of dim C is 0; sizes must be at least 1}, wrong count, too large a buffer. On {@code sizes}. */
+    /**
+     * {@code size of dim C is 0; sizes must be at least 1}, wrong count, a buffer (packed, or padded
+     * by a well-formed format) larger than a Java array can index. On {@code sizes}.
+     */
     LAYOUT_SIZES("StriderLayoutSizes", "%s"),
-    /** A malformed or inconsistent format tag, or one whose padding is too large. On {@code format}. */
+    /** A malformed or inconsistent format tag, or one whose inner blocks alone are too large. On {@code format}. */
     LAYOUT_FORMAT("StriderLayoutFormat", "%s"),
     /** A negative layout stride, wrong count, too large a buffer. On {@code strides}. */
     LAYOUT_STRIDES("StriderLayoutStrides", "%s"),
