@@ -97,6 +97,24 @@ class DiagnosticsTest {
         }
 
         @Test
+        void formatMixesDimNamesAndPositions() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nhwd\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"nhwd\" mixes the two ways of naming dims: 'n' names a dim of NCHW"
+                            + " but is not a position letter a..d, and 'd' is a position letter but not a dim of NCHW;"
+                            + " name every dim by its letter or every dim by its position",
+                    "format = |\"nhwd\"");
+        }
+
+        @Test
+        void formatLetterOfNeitherKind() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"abce\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"abce\": 'e' is neither a dim of NCHW nor a position letter a..d",
+                    "format = |\"abce\"");
+        }
+
+        @Test
         void formatBlockWithoutUpperCase() {
             Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nchw8c\")");
             s.assertOnlyError(compile(s),
