@@ -471,6 +471,20 @@ class DiagnosticsTest {
         }
 
         @Test
+        void overlappingFillTarget() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Broadcast.class)",
+                    "  void fill(float[] dst, float value);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderOverlappingOutput] layout Broadcast cannot be written: dim C of size 3 has stride 0"
+                            + " (broadcast); only layouts that are read may overlap",
+                    "layout = Broadcast|.class");
+        }
+
+        @Test
         void overlappingInputIsFine() {
             Source s = Source.ops(
                     "@Kernels",

@@ -529,7 +529,9 @@ public final class ModelBuilder {
 
         private void writable(String member, NamedLayout layout) {
             if (layout.layout().overlaps()) {
-                error(Message.OVERLAPPING_OUTPUT, member, member, layout.name(), layout.layout().overlapReason());
+                // "to layout Broadcast", but @Fill's member is itself called layout: "layout Broadcast"
+                String what = (member.equals("layout") ? "" : member + " ") + "layout " + layout.name();
+                error(Message.OVERLAPPING_OUTPUT, member, what, layout.layout().overlapReason());
             }
         }
 

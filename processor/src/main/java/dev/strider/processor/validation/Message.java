@@ -70,8 +70,9 @@ public enum Message {
     UNARY_SHAPE("StriderUnaryShape", "%s"),
     /** {@code Checks.broadcastable} of {@code a} or {@code b} to {@code out}. On the operand. */
     BINARY_BROADCAST("StriderBinaryBroadcast", "%s"),
+    /** {@code to layout Broadcast cannot be written}; for {@code @Fill}, whose member is {@code layout}: {@code layout Broadcast}. */
     OVERLAPPING_OUTPUT("StriderOverlappingOutput",
-            "%s layout %s cannot be written: %s; only layouts that are read may overlap"),
+            "%s cannot be written: %s; only layouts that are read may overlap"),
 
     // ------------------------------------------------------------------ @Slice (the runtime's text)
 
