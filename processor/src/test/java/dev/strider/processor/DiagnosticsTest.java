@@ -158,6 +158,72 @@ class DiagnosticsTest {
         }
 
         @Test
+        void layoutOnAClassNoKernelUses() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {}",
+                    "@Layout(dims = \"HW\", sizes = {2, 3}) class OnAClass {}");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but OnAClass is a"
+                            + " class; declare it as @Layout(...) interface OnAClass {}",
+                    "|@Layout(dims = \"HW\", sizes = {2, 3}) class");
+        }
+
+        @Test
+        void layoutOnAnEnumARecordAndAnAnnotationType() {
+            // no @Kernels in the file: the processor runs for @Layout alone
+            Source s = Source.of("test.Shapes",
+                    "package test;",
+                    "import dev.strider.Layout;",
+                    "@Layout(dims = \"HW\", sizes = {2, 3}) enum Shapes { ONE }",
+                    "@Layout(dims = \"W\", sizes = 4) record Pair(int a, int b) {}",
+                    "@Layout(dims = \"C\", sizes = 3) @interface Tagged {}");
+            Compilation c = compile(s);
+            s.assertError(c, "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but Shapes"
+                    + " is an enum; declare it as @Layout(...) interface Shapes {}", "|@Layout(dims = \"HW\"");
+            s.assertError(c, "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but Pair"
+                    + " is a record; declare it as @Layout(...) interface Pair {}", "|@Layout(dims = \"W\"");
+            s.assertError(c, "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but Tagged"
+                    + " is an annotation type; declare it as @Layout(...) interface Tagged {}", "|@Layout(dims = \"C\"");
+            assertThat(c).hadErrorCount(3);
+        }
+
+        @Test
+        void layoutOnAClassAKernelUses() {
+            // one error, on the @Layout: the method that names the class says nothing more
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5})");
+            Source onAClass = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = OnAClass.class)",
+                    "  void fill(float[] dst, float value);",
+                    "}",
+                    "@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}) abstract class OnAClass {}");
+            onAClass.assertOnlyError(compile(onAClass),
+                    "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but OnAClass is a"
+                            + " class; declare it as @Layout(...) interface OnAClass {}",
+                    "|@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}) abstract class");
+            // the same declaration on an interface compiles
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+
+        @Test
+        void nestedInterfacesAreLayouts() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Shapes.Rows.class, to = Shapes.Columns.class)",
+                    "  void transpose(float[] src, float[] dst);",
+                    "  @Layout(dims = \"HW\", sizes = {2, 3}) interface Unused {}",
+                    "}",
+                    "final class Shapes {",
+                    "  @Layout(dims = \"HW\", sizes = {2, 3}) interface Rows {}",
+                    "  @Layout(dims = \"HW\", sizes = {2, 3}, format = \"wh\") static interface Columns {}",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+
+        @Test
         void notALayout() {
             Source s = Source.ops(
                     "@Kernels",

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -71,7 +72,31 @@ public final class LayoutResolver {
         return resolved.layout();
     }
 
+    /**
+     * Checks where a {@code @Layout} is: only an interface (top level or nested) names a layout.
+     * The processor calls this for every type that carries it, used by a kernel method or not;
+     * a kernel method that names such a type gets the same diagnostic, printed once.
+     */
+    public ValidationReport placement(TypeElement type) {
+        ValidationReport report = new ValidationReport();
+        AnnotationReader.find(type, LAYOUT).ifPresent(mirror -> placement(type, mirror, report));
+        return report;
+    }
+
+    private static boolean placement(TypeElement type, AnnotationMirror mirror, ValidationReport report) {
+        if (type.getKind() == ElementKind.INTERFACE) {
+            return true;
+        }
+        report.report(Message.LAYOUT_NOT_INTERFACE, type, mirror, type.getSimpleName(), ModelBuilder.describeKind(type),
+                type.getSimpleName());
+        return false;
+    }
+
     private Resolved read(TypeElement type, AnnotationMirror mirror) {
+        ValidationReport placed = new ValidationReport();
+        if (!placement(type, mirror, placed)) {
+            return new Resolved(Optional.empty(), placed);
+        }
         AnnotationReader values = new AnnotationReader(elements, type, mirror);
         String dims = values.string("dims");
         int[] sizes = values.ints("sizes");

@@ -126,7 +126,8 @@ public final class ModelBuilder {
 
     // ------------------------------------------------------------------ the interface
 
-    private static String describeKind(TypeElement type) {
+    /** {@code a class}, {@code an enum}, {@code an annotation type}. */
+    static String describeKind(TypeElement type) {
         String kind = type.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         return ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
     }

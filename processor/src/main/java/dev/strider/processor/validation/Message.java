@@ -31,6 +31,12 @@ public enum Message {
     LAYOUT_FORMAT_AND_STRIDES("StriderLayoutFormatAndStrides", "%s"),
     /** A negative base offset, or one that makes the buffer too large. On {@code offset}. */
     LAYOUT_OFFSET("StriderLayoutOffset", "%s"),
+    /**
+     * {@code @Layout} on a class, enum, record or annotation type, used by a kernel or not. On the
+     * type's {@code @Layout}.
+     */
+    LAYOUT_NOT_INTERFACE("StriderLayoutNotInterface",
+            "@Layout applies to interfaces that name a layout, but %s is %s; declare it as @Layout(...) interface %s {}"),
     /** A class literal naming a type without {@code @Layout}. On that class literal. */
     NOT_A_LAYOUT("StriderNotALayout", "%s is not annotated with @Layout"),
 
