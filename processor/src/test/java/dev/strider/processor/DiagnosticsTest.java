@@ -48,7 +48,31 @@ class DiagnosticsTest {
         void sizeZero() {
             Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 0, 4, 5})");
             s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim C is 0; sizes must be at least 1",
-                    "sizes = |{1, 0, 4, 5}");
+                    "sizes = {1, |0, 4, 5}");
+        }
+
+        @Test
+        void sizeZeroOfTheLastDim() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 0})");
+            s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim W is 0; sizes must be at least 1",
+                    "sizes = {1, 3, 4, |0}");
+        }
+
+        @Test
+        void sizeOfAOneDimLayoutWrittenWithoutBraces() {
+            Source s = withLayout("@Layout(dims = \"W\", sizes = -2)");
+            s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim W is -2; sizes must be at least 1",
+                    "sizes = |-2");
+        }
+
+        @Test
+        void sizeNotAConstant() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, Missing.SIZE, 5})");
+            Compilation c = compile(s);
+            assertThat(c).hadErrorContaining("cannot find symbol");
+            s.assertError(c, "[StriderUnresolved] the sizes value of @Layout on test.Bad names a type or value that"
+                    + " could not be resolved; Ops_Scalar is not generated", "sizes = {1, 3, Missing|.SIZE, 5}");
+            assertThat(c).hadErrorCount(2);
         }
 
         @Test
@@ -129,7 +153,16 @@ class DiagnosticsTest {
             s.assertOnlyError(compile(s),
                     "[StriderLayoutStrides] stride of dim H is -5; layout strides must not be negative"
                             + " (a slice with a negative stride reverses a dim)",
-                    "strides = |{-5, 1}");
+                    "strides = {|-5, 1}");
+        }
+
+        @Test
+        void negativeStrideAmongOthers() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, strides = {60, 20, -5, 1})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutStrides] stride of dim H is -5; layout strides must not be negative"
+                            + " (a slice with a negative stride reverses a dim)",
+                    "strides = {60, 20, |-5, 1}");
         }
 
         @Test
@@ -581,7 +614,7 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 0}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceStride] slice stride of dim W is 0; slice strides must not be 0",
-                    "strides = |{1, 1, 1, 0}");
+                    "strides = {1, 1, 1, |0}");
         }
 
         @Test
@@ -597,7 +630,25 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, 0, 3}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 1}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window of dim W (offset 3 + size 5 = 8) extends past the input size 5",
-                    "sizes = |{1, 3, 4, 5}, strides = {1, 1, 1, 1}");
+                    "sizes = {1, 3, 4, |5}, strides = {1, 1, 1, 1}");
+        }
+
+        @Test
+        void windowPastTheInputAfterAnEqualSize() {
+            // the window of H (offset 2, size 3) is at fault; C's size before it is 3 too
+            Source s = slice("offsets = {0, 0, 2, 0}, sizes = {1, 3, 3, 5}, strides = {1, 1, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceWindow] window of dim H (offset 2 + size 3 = 5) extends past the input size 4",
+                    "sizes = {1, 3, |3, 5}, strides");
+        }
+
+        @Test
+        void strideOutOfRange() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5},"
+                    + " strides = {1, Integer.MIN_VALUE, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceStride] slice stride of dim C is -2147483648, out of range",
+                    "strides = {1, Integer|.MIN_VALUE, 1, 1}");
         }
 
         @Test
@@ -605,7 +656,7 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, -1, 0}, sizes = {1, 3, 2, 5}, strides = {1, 1, 1, 1}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window offset of dim H is -1; offsets must not be negative",
-                    "offsets = |{0, 0, -1, 0}");
+                    "offsets = {0, 0, |-1, 0}");
         }
 
         @Test
@@ -613,7 +664,7 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 0, 5}, strides = {1, 1, 1, 1}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window size of dim H is 0; the window must not be empty",
-                    "sizes = |{1, 3, 0, 5}");
+                    "sizes = {1, 3, |0, 5}");
         }
 
         @Test
@@ -631,7 +682,7 @@ class DiagnosticsTest {
                     + " outputSizes = {1, 3, 4, 4}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceOutputSize] output size of dim W is 4; the window (size 5, stride 2) allows 1..3",
-                    "outputSizes = |{1, 3, 4, 4}");
+                    "outputSizes = {1, 3, 4, |4}");
         }
 
         @Test
@@ -812,6 +863,17 @@ class DiagnosticsTest {
                     + " java.lang.IllegalStateException: boom; please report it", "public |interface Ops");
             // The first frames follow, to find the bug from the report.
             assertThat(c).hadErrorContaining("at dev.strider.processor.DiagnosticsTest$ProcessorItself$1.processKernels(");
+        }
+
+        @Test
+        void vectorModuleNotReadableAmongOtherTargets() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                    "public interface Ops {}");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderVectorModule] target VECTOR needs the module jdk.incubator.vector",
+                    "Target.SCALAR, Target|.VECTOR, Target.THREADS");
         }
 
         @Test

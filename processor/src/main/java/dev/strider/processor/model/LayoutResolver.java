@@ -5,9 +5,11 @@ import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.ValidationReport;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -113,30 +115,56 @@ public final class LayoutResolver {
                     diagnostics);
         } catch (IllegalArgumentException e) {
             Field field = blame(dims, sizes, format, strides, offset);
-            diagnostics.report(field.message, type, mirror, field.member == null ? null : values.explicit(field.member),
-                    e.getMessage());
+            AnnotationValue at = field.member == null ? null : values.explicit(field.member);
+            int dim = field.dimNamed(e.getMessage(), dims);
+            if (dim >= 0) {
+                at = values.explicitElement(field.member, dim);
+            }
+            diagnostics.report(field.message, type, mirror, at, e.getMessage());
             return new Resolved(Optional.empty(), diagnostics);
         }
     }
 
-    /** The {@code @Layout} members, each with the message for the errors it causes. */
+    /**
+     * The {@code @Layout} members, each with the message for the errors it causes, and for an
+     * array the start of the runtime's messages about one of its elements ({@code size of dim C
+     * is 0}), which then point at that element.
+     */
     enum Field {
-        DIMS("dims", Message.LAYOUT_DIMS),
-        SIZES("sizes", Message.LAYOUT_SIZES),
-        FORMAT("format", Message.LAYOUT_FORMAT),
-        STRIDES("strides", Message.LAYOUT_STRIDES),
-        FORMAT_AND_STRIDES("strides", Message.LAYOUT_FORMAT_AND_STRIDES),
-        OFFSET("offset", Message.LAYOUT_OFFSET),
+        DIMS("dims", Message.LAYOUT_DIMS, null),
+        SIZES("sizes", Message.LAYOUT_SIZES, "size of dim "),
+        FORMAT("format", Message.LAYOUT_FORMAT, null),
+        STRIDES("strides", Message.LAYOUT_STRIDES, "stride of dim "),
+        FORMAT_AND_STRIDES("strides", Message.LAYOUT_FORMAT_AND_STRIDES, null),
+        OFFSET("offset", Message.LAYOUT_OFFSET, null),
         /** Should not happen: {@link TensorLayout#declared} failed but none of its steps did. */
-        UNKNOWN(null, Message.LAYOUT_SIZES);
+        UNKNOWN(null, Message.LAYOUT_SIZES, null);
 
         final String member;
         final Message message;
+        private final String perDim;
 
-        Field(String member, Message message) {
+        Field(String member, Message message, String perDim) {
             this.member = member;
             this.message = message;
+            this.perDim = perDim;
         }
+
+        /** The position in {@code dims} of the dim {@code message} is about, or -1 when it is about the whole value. */
+        int dimNamed(String message, String dims) {
+            return dimAfter(perDim, message, dims);
+        }
+    }
+
+    /**
+     * The position in {@code dims} of the dim letter that follows {@code prefix} at the start of
+     * {@code message} ({@code "size of dim "} and {@code "size of dim C is 0"} give C), or -1.
+     */
+    static int dimAfter(String prefix, String message, String dims) {
+        if (prefix == null || message == null || !message.startsWith(prefix) || message.length() <= prefix.length()) {
+            return -1;
+        }
+        return dims.toUpperCase(Locale.ROOT).indexOf(message.charAt(prefix.length()));
     }
 
     /**
