@@ -31,14 +31,19 @@ import javax.tools.StandardLocation;
  * declaration (and the {@code @Layout} types its methods name) and writes
  * a class per target ({@code <Interface>_Scalar}, {@code _Vector256}, {@code _Threads}); when
  * processing is over it lists the generated providers in
- * {@code META-INF/services/dev.strider.runtime.KernelProvider}.
+ * {@code META-INF/services/dev.strider.runtime.KernelProvider}. It also checks that every
+ * {@code @Layout} is on an interface, whether a kernel method names it or not.
  *
  * <p>It never throws: an unexpected exception becomes an error on the declaration being processed.
+ * Nothing it keeps grows with a layout's element count or a dim's size (offsets are computed from
+ * sizes, strides and blocks); should memory still run out, the declaration gets that error too,
+ * once the work that filled the heap has been dropped.
  */
 @AutoService(Processor.class)
 public class StriderProcessor extends AbstractProcessor {
 
     static final String KERNELS = "dev.strider.Kernels";
+    static final String LAYOUT = "dev.strider.Layout";
     static final String SERVICE_FILE = "META-INF/services/dev.strider.runtime.KernelProvider";
 
     /** How many stack frames an internal error shows. */
@@ -64,7 +69,7 @@ public class StriderProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(KERNELS);
+        return Set.of(KERNELS, LAYOUT);
     }
 
     @Override
@@ -82,13 +87,14 @@ public class StriderProcessor extends AbstractProcessor {
         try {
             boolean over = roundEnv.processingOver();
             LayoutResolver layouts = new LayoutResolver(processingEnv.getElementUtils());
+            checkLayoutPlacements(roundEnv, layouts);
             for (TypeElement type : declarations(roundEnv)) {
                 processSafely(type, layouts, over);
             }
             if (over) {
                 writeServiceFile();
             }
-        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError | OutOfMemoryError e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                     Message.INTERNAL_ERROR.format("this round", e, frames(e)));
         }
@@ -116,6 +122,29 @@ public class StriderProcessor extends AbstractProcessor {
         return types.values();
     }
 
+    /**
+     * Every {@code @Layout} of this round's types, used by a kernel method or not, must be on an
+     * interface. Nothing is deferred: where an annotation is placed needs no other type.
+     */
+    private void checkLayoutPlacements(RoundEnvironment roundEnv, LayoutResolver layouts) {
+        TypeElement layout = processingEnv.getElementUtils().getTypeElement(LAYOUT);
+        if (layout == null) {
+            return;
+        }
+        for (Element e : roundEnv.getElementsAnnotatedWith(layout)) {
+            if (!(e instanceof TypeElement)) {
+                continue; // @Target(TYPE): javac has reported it
+            }
+            TypeElement type = (TypeElement) e;
+            try {
+                layouts.placement(type).printTo(processingEnv.getMessager(), printed);
+            } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError | OutOfMemoryError ex) {
+                processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+                        Message.INTERNAL_ERROR.format(type.getQualifiedName(), ex, frames(ex)), type);
+            }
+        }
+    }
+
     private void processSafely(TypeElement type, LayoutResolver layouts, boolean over) {
         String name = type.getQualifiedName().toString();
         if (done.contains(name)) {
@@ -130,7 +159,7 @@ public class StriderProcessor extends AbstractProcessor {
             if (outcome instanceof KernelsStep.Outcome.Written) {
                 providers.addAll(((KernelsStep.Outcome.Written) outcome).providers());
             }
-        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError e) {
+        } catch (RuntimeException | AssertionError | LinkageError | StackOverflowError | OutOfMemoryError e) {
             processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
                     Message.INTERNAL_ERROR.format(name, e, frames(e)), type);
         }

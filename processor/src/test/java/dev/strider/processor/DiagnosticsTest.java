@@ -48,7 +48,31 @@ class DiagnosticsTest {
         void sizeZero() {
             Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 0, 4, 5})");
             s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim C is 0; sizes must be at least 1",
-                    "sizes = |{1, 0, 4, 5}");
+                    "sizes = {1, |0, 4, 5}");
+        }
+
+        @Test
+        void sizeZeroOfTheLastDim() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 0})");
+            s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim W is 0; sizes must be at least 1",
+                    "sizes = {1, 3, 4, |0}");
+        }
+
+        @Test
+        void sizeOfAOneDimLayoutWrittenWithoutBraces() {
+            Source s = withLayout("@Layout(dims = \"W\", sizes = -2)");
+            s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim W is -2; sizes must be at least 1",
+                    "sizes = |-2");
+        }
+
+        @Test
+        void sizeNotAConstant() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, Missing.SIZE, 5})");
+            Compilation c = compile(s);
+            assertThat(c).hadErrorContaining("cannot find symbol");
+            s.assertError(c, "[StriderUnresolved] the sizes value of @Layout on test.Bad names a type or value that"
+                    + " could not be resolved; Ops_Scalar is not generated", "sizes = {1, 3, Missing|.SIZE, 5}");
+            assertThat(c).hadErrorCount(2);
         }
 
         @Test
@@ -69,11 +93,49 @@ class DiagnosticsTest {
         }
 
         @Test
+        void formatPadsTheBufferTooLarge() {
+            // packed, the sizes fit an array; the well-formed tag pads W to 2^31 - 8: the sizes are at fault
+            Source s = withLayout("@Layout(dims = \"NW\", sizes = {1, 2147483633}, format = \"nW8w\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutSizes] layout NW sizes [1, 2147483633] in format \"nW8w\" needs a buffer of"
+                            + " 2147483640 elements, more than a Java array can index (2147483639)",
+                    "sizes = |{1, 2147483633}");
+        }
+
+        @Test
+        void formatBlocksTooLarge() {
+            // the inner blocks alone hold 2^32 elements, whatever the sizes: the tag is at fault
+            Source s = withLayout("@Layout(dims = \"NW\", sizes = {1, 2}, format = \"NW65536n65536w\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"NW65536n65536w\": its inner blocks hold 4294967296 elements,"
+                            + " more than a Java array can index",
+                    "format = |\"NW65536n65536w\"");
+        }
+
+        @Test
         void formatTag() {
             Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nhw\")");
             s.assertOnlyError(compile(s),
                     "[StriderLayoutFormat] format \"nhw\" does not place dim C (it needs one letter for each of NCHW)",
                     "format = |\"nhw\"");
+        }
+
+        @Test
+        void formatMixesDimNamesAndPositions() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"nhwd\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"nhwd\" mixes the two ways of naming dims: 'n' names a dim of NCHW"
+                            + " but is not a position letter a..d, and 'd' is a position letter but not a dim of NCHW;"
+                            + " name every dim by its letter or every dim by its position",
+                    "format = |\"nhwd\"");
+        }
+
+        @Test
+        void formatLetterOfNeitherKind() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, format = \"abce\")");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutFormat] format \"abce\": 'e' is neither a dim of NCHW nor a position letter a..d",
+                    "format = |\"abce\"");
         }
 
         @Test
@@ -91,7 +153,16 @@ class DiagnosticsTest {
             s.assertOnlyError(compile(s),
                     "[StriderLayoutStrides] stride of dim H is -5; layout strides must not be negative"
                             + " (a slice with a negative stride reverses a dim)",
-                    "strides = |{-5, 1}");
+                    "strides = {|-5, 1}");
+        }
+
+        @Test
+        void negativeStrideAmongOthers() {
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}, strides = {60, 20, -5, 1})");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutStrides] stride of dim H is -5; layout strides must not be negative"
+                            + " (a slice with a negative stride reverses a dim)",
+                    "strides = {60, 20, |-5, 1}");
         }
 
         @Test
@@ -117,6 +188,72 @@ class DiagnosticsTest {
                     "[StriderLayoutOffset] layout W sizes [2147483639] needs a buffer of 2147483640 elements, more"
                             + " than a Java array can index (2147483639)",
                     "offset = |1");
+        }
+
+        @Test
+        void layoutOnAClassNoKernelUses() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {}",
+                    "@Layout(dims = \"HW\", sizes = {2, 3}) class OnAClass {}");
+            s.assertOnlyError(compile(s),
+                    "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but OnAClass is a"
+                            + " class; declare it as @Layout(...) interface OnAClass {}",
+                    "|@Layout(dims = \"HW\", sizes = {2, 3}) class");
+        }
+
+        @Test
+        void layoutOnAnEnumARecordAndAnAnnotationType() {
+            // no @Kernels in the file: the processor runs for @Layout alone
+            Source s = Source.of("test.Shapes",
+                    "package test;",
+                    "import dev.strider.Layout;",
+                    "@Layout(dims = \"HW\", sizes = {2, 3}) enum Shapes { ONE }",
+                    "@Layout(dims = \"W\", sizes = 4) record Pair(int a, int b) {}",
+                    "@Layout(dims = \"C\", sizes = 3) @interface Tagged {}");
+            Compilation c = compile(s);
+            s.assertError(c, "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but Shapes"
+                    + " is an enum; declare it as @Layout(...) interface Shapes {}", "|@Layout(dims = \"HW\"");
+            s.assertError(c, "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but Pair"
+                    + " is a record; declare it as @Layout(...) interface Pair {}", "|@Layout(dims = \"W\"");
+            s.assertError(c, "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but Tagged"
+                    + " is an annotation type; declare it as @Layout(...) interface Tagged {}", "|@Layout(dims = \"C\"");
+            assertThat(c).hadErrorCount(3);
+        }
+
+        @Test
+        void layoutOnAClassAKernelUses() {
+            // one error, on the @Layout: the method that names the class says nothing more
+            Source s = withLayout("@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5})");
+            Source onAClass = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = OnAClass.class)",
+                    "  void fill(float[] dst, float value);",
+                    "}",
+                    "@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}) abstract class OnAClass {}");
+            onAClass.assertOnlyError(compile(onAClass),
+                    "[StriderLayoutNotInterface] @Layout applies to interfaces that name a layout, but OnAClass is a"
+                            + " class; declare it as @Layout(...) interface OnAClass {}",
+                    "|@Layout(dims = \"NCHW\", sizes = {1, 3, 4, 5}) abstract class");
+            // the same declaration on an interface compiles
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+
+        @Test
+        void nestedInterfacesAreLayouts() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Shapes.Rows.class, to = Shapes.Columns.class)",
+                    "  void transpose(float[] src, float[] dst);",
+                    "  @Layout(dims = \"HW\", sizes = {2, 3}) interface Unused {}",
+                    "}",
+                    "final class Shapes {",
+                    "  @Layout(dims = \"HW\", sizes = {2, 3}) interface Rows {}",
+                    "  @Layout(dims = \"HW\", sizes = {2, 3}, format = \"wh\") static interface Columns {}",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
         }
 
         @Test
@@ -433,6 +570,20 @@ class DiagnosticsTest {
         }
 
         @Test
+        void overlappingFillTarget() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Broadcast.class)",
+                    "  void fill(float[] dst, float value);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderOverlappingOutput] layout Broadcast cannot be written: dim C of size 3 has stride 0"
+                            + " (broadcast); only layouts that are read may overlap",
+                    "layout = Broadcast|.class");
+        }
+
+        @Test
         void overlappingInputIsFine() {
             Source s = Source.ops(
                     "@Kernels",
@@ -463,7 +614,7 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 0}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceStride] slice stride of dim W is 0; slice strides must not be 0",
-                    "strides = |{1, 1, 1, 0}");
+                    "strides = {1, 1, 1, |0}");
         }
 
         @Test
@@ -479,7 +630,25 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, 0, 3}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, 1}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window of dim W (offset 3 + size 5 = 8) extends past the input size 5",
-                    "sizes = |{1, 3, 4, 5}, strides = {1, 1, 1, 1}");
+                    "sizes = {1, 3, 4, |5}, strides = {1, 1, 1, 1}");
+        }
+
+        @Test
+        void windowPastTheInputAfterAnEqualSize() {
+            // the window of H (offset 2, size 3) is at fault; C's size before it is 3 too
+            Source s = slice("offsets = {0, 0, 2, 0}, sizes = {1, 3, 3, 5}, strides = {1, 1, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceWindow] window of dim H (offset 2 + size 3 = 5) extends past the input size 4",
+                    "sizes = {1, 3, |3, 5}, strides");
+        }
+
+        @Test
+        void strideOutOfRange() {
+            Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5},"
+                    + " strides = {1, Integer.MIN_VALUE, 1, 1}");
+            s.assertOnlyError(compile(s),
+                    "[StriderSliceStride] slice stride of dim C is -2147483648, out of range",
+                    "strides = {1, Integer|.MIN_VALUE, 1, 1}");
         }
 
         @Test
@@ -487,7 +656,7 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, -1, 0}, sizes = {1, 3, 2, 5}, strides = {1, 1, 1, 1}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window offset of dim H is -1; offsets must not be negative",
-                    "offsets = |{0, 0, -1, 0}");
+                    "offsets = {0, 0, |-1, 0}");
         }
 
         @Test
@@ -495,7 +664,7 @@ class DiagnosticsTest {
             Source s = slice("offsets = {0, 0, 0, 0}, sizes = {1, 3, 0, 5}, strides = {1, 1, 1, 1}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceWindow] window size of dim H is 0; the window must not be empty",
-                    "sizes = |{1, 3, 0, 5}");
+                    "sizes = {1, 3, |0, 5}");
         }
 
         @Test
@@ -513,7 +682,7 @@ class DiagnosticsTest {
                     + " outputSizes = {1, 3, 4, 4}");
             s.assertOnlyError(compile(s),
                     "[StriderSliceOutputSize] output size of dim W is 4; the window (size 5, stride 2) allows 1..3",
-                    "outputSizes = |{1, 3, 4, 4}");
+                    "outputSizes = {1, 3, 4, |4}");
         }
 
         @Test
@@ -694,6 +863,17 @@ class DiagnosticsTest {
                     + " java.lang.IllegalStateException: boom; please report it", "public |interface Ops");
             // The first frames follow, to find the bug from the report.
             assertThat(c).hadErrorContaining("at dev.strider.processor.DiagnosticsTest$ProcessorItself$1.processKernels(");
+        }
+
+        @Test
+        void vectorModuleNotReadableAmongOtherTargets() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                    "public interface Ops {}");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderVectorModule] target VECTOR needs the module jdk.incubator.vector",
+                    "Target.SCALAR, Target|.VECTOR, Target.THREADS");
         }
 
         @Test

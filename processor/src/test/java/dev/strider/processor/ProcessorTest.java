@@ -214,7 +214,7 @@ class ProcessorTest {
                 "  void fine(float[] dst, float value);",
                 "}");
         Compilation c = compile(s);
-        s.assertError(c, "[StriderSliceStride] slice stride of dim W is 0", "strides = |{1, 1, 1, 0}");
+        s.assertError(c, "[StriderSliceStride] slice stride of dim W is 0", "strides = {1, 1, 1, |0}");
         s.assertError(c, "[StriderOverlappingOutput] to layout Broadcast", "to = Broadcast|.class");
         s.assertError(c, "[StriderElementTypeMismatch] parameter value of fill", "double |value");
         assertThat(c).hadErrorCount(3);
@@ -255,7 +255,7 @@ class ProcessorTest {
                 "}",
                 "@Layout(dims = \"NCHW\", sizes = {1, 3, 0, 5}) interface Bad {}");
         s.assertOnlyError(compile(s), "[StriderLayoutSizes] size of dim H is 0; sizes must be at least 1",
-                "sizes = |{1, 3, 0, 5}) interface Bad");
+                "sizes = {1, 3, |0, 5}) interface Bad");
     }
 
     @Test

@@ -32,14 +32,30 @@ record FormatTag(String tag, int[] order, List<Block> blocks) {
         String letters = letters(tag);
         boolean byName = letters.chars().allMatch(ch -> dims.indexOf(Character.toUpperCase(ch)) >= 0);
         if (!byName) {
+            char last = (char) ('a' + rank - 1);
+            Character notADim = null;
+            Character notAPosition = null;
             for (char ch : letters.toCharArray()) {
+                boolean dim = dims.indexOf(Character.toUpperCase(ch)) >= 0;
                 int position = Character.toLowerCase(ch) - 'a';
-                if (position < 0 || position >= rank) {
-                    char culprit = letters.chars().filter(c -> dims.indexOf(Character.toUpperCase(c)) < 0)
-                            .mapToObj(c -> (char) c).findFirst().orElse(ch);
-                    throw new IllegalArgumentException("format \"" + tag + "\": '" + culprit + "' is neither a dim of "
-                            + dims + " nor a position letter a.." + (char) ('a' + rank - 1));
+                boolean positional = position >= 0 && position < rank;
+                if (!dim && !positional) {
+                    throw new IllegalArgumentException("format \"" + tag + "\": '" + ch + "' is neither a dim of "
+                            + dims + " nor a position letter a.." + last);
                 }
+                if (!dim && notADim == null) {
+                    notADim = ch;
+                }
+                if (!positional && notAPosition == null) {
+                    notAPosition = ch;
+                }
+            }
+            if (notAPosition != null) {
+                // every letter reads one way or the other, but no one way reads them all
+                throw new IllegalArgumentException("format \"" + tag + "\" mixes the two ways of naming dims: '"
+                        + notAPosition + "' names a dim of " + dims + " but is not a position letter a.." + last
+                        + ", and '" + notADim + "' is a position letter but not a dim of " + dims
+                        + "; name every dim by its letter or every dim by its position");
             }
         }
 

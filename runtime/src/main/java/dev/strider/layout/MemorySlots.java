@@ -14,7 +14,8 @@ import java.util.Objects;
  *
  * <p>Only the window is paid for, whatever the size of the layout: the indices are walked dim
  * by dim, and a branch is cut as soon as its offset has passed the window's end (every term
- * {@link TensorLayout#offsetAlong} adds is at least 0) or can no longer reach its start. A dim whose
+ * {@link TensorLayout#offsetAlong} adds is at least 0, and never decreases along its dim) or can no
+ * longer reach its start. A dim whose
  * term is 0 at every index (stride 0, or extent 1) is not walked at all: it multiplies the count
  * of the slots below it, so a broadcast dim of a million costs nothing. A slot keeps its first
  * {@code keep} indices in index order (the last dim fastest) and counts the rest.
@@ -112,13 +113,27 @@ public final class MemorySlots {
             walk(d + 1, offset, index);
             return;
         }
+        // A term never decreases along its dim (see TensorLayout.offsetAlong), so the indices whose
+        // branch can reach the window are one run: its start found by bisection, its end where the
+        // offset passes the window. A dim of two billion then costs a few dozen steps, not a walk.
         int padded = layout.paddedSize(d);
-        for (int i = 0; i < padded; i++) {
-            long at = offset + layout.offsetAlong(d, i);
-            if (at < to && at + maxFrom[d + 1] >= from) {
-                index[d] = i;
-                walk(d + 1, at, index);
+        int lo = 0;
+        int hi = padded;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (offset + layout.offsetAlong(d, mid) + maxFrom[d + 1] >= from) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
+        }
+        for (int i = lo; i < padded; i++) {
+            long at = offset + layout.offsetAlong(d, i);
+            if (at >= to) {
+                break;
+            }
+            index[d] = i;
+            walk(d + 1, at, index);
         }
         index[d] = 0;
     }

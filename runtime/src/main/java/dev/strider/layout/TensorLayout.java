@@ -251,6 +251,10 @@ public final class TensorLayout {
      * base offset plus one such term per dim, also for blocked layouts (each inner block splits only
      * its own dim), which is what lets kernels tabulate offsets per dim. Valid for
      * {@code 0 <= index < paddedSizes()[dim]}: indices past the logical size address pad lanes.
+     *
+     * <p>The term never decreases as {@code index} grows: strides are not negative, and a blocked
+     * dim's stride between blocks exceeds the span of its lanes (a tag packs the inner blocks
+     * innermost), whose strides in turn exceed the span of the blocks inside them.
      */
     public int offsetAlong(int dim, int index) {
         if (index < 0 || index >= paddedSizes[dim]) {

@@ -152,6 +152,8 @@ class TensorLayoutTest {
         "nChw8    | format \"nChw8\": expected an inner block such as 8c at \"8\"",
         "nChw8C   | format \"nChw8C\": the block letter in \"8C\" must be lower case",
         "nxhw     | format \"nxhw\": 'x' is neither a dim of NCHW nor a position letter a..d",
+        "abce     | format \"abce\": 'e' is neither a dim of NCHW nor a position letter a..d",
+        "nhwd     | format \"nhwd\" mixes the two ways of naming dims: 'n' names a dim of NCHW but is not a position letter a..d, and 'd' is a position letter but not a dim of NCHW; name every dim by its letter or every dim by its position",
         "nchw-    | format \"nchw-\": expected an inner block such as 8c at \"-\"",
     })
     void badFormatTags(String tag, String message) {

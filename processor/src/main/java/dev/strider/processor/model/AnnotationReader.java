@@ -64,6 +64,20 @@ final class AnnotationReader {
         return lookup(explicit, member);
     }
 
+    /**
+     * Element {@code index} of an array value as written ({@code 0} of {@code sizes = {1, 0, 3}}),
+     * so that a diagnostic about one element points at it; the whole value when it has no such
+     * element, null when the member is left at its default.
+     */
+    AnnotationValue explicitElement(String member, int index) {
+        AnnotationValue whole = explicit(member);
+        if (whole != null && whole.getValue() instanceof List<?> list && index >= 0 && index < list.size()
+                && list.get(index) instanceof AnnotationValue element) {
+            return element;
+        }
+        return whole;
+    }
+
     boolean isExplicit(String member) {
         return explicit(member) != null;
     }
@@ -88,7 +102,7 @@ final class AnnotationReader {
         List<AnnotationValue> list = list(member);
         int[] values = new int[list.size()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = as(member, Integer.class, list.get(i));
+            values[i] = element(member, i, Integer.class, list.get(i));
         }
         return values;
     }
@@ -109,10 +123,21 @@ final class AnnotationReader {
 
     List<String> enumConstants(String member) {
         List<String> names = new ArrayList<>();
-        for (AnnotationValue v : list(member)) {
-            names.add(as(member, VariableElement.class, v).getSimpleName().toString());
+        List<AnnotationValue> list = list(member);
+        for (int i = 0; i < list.size(); i++) {
+            names.add(element(member, i, VariableElement.class, list.get(i)).getSimpleName().toString());
         }
         return names;
+    }
+
+    /** Element {@code index} of an array; one javac could not attribute is unresolved at that element. */
+    private <T> T element(String member, int index, Class<T> type, AnnotationValue v) {
+        Object o = v.getValue();
+        if (!type.isInstance(o)) {
+            Unresolved whole = unresolved(member);
+            throw new Unresolved(whole.what, element, mirror, explicitElement(member, index));
+        }
+        return type.cast(o);
     }
 
     private List<AnnotationValue> list(String member) {

@@ -5,9 +5,12 @@ import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.ValidationReport;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -71,7 +74,31 @@ public final class LayoutResolver {
         return resolved.layout();
     }
 
+    /**
+     * Checks where a {@code @Layout} is: only an interface (top level or nested) names a layout.
+     * The processor calls this for every type that carries it, used by a kernel method or not;
+     * a kernel method that names such a type gets the same diagnostic, printed once.
+     */
+    public ValidationReport placement(TypeElement type) {
+        ValidationReport report = new ValidationReport();
+        AnnotationReader.find(type, LAYOUT).ifPresent(mirror -> placement(type, mirror, report));
+        return report;
+    }
+
+    private static boolean placement(TypeElement type, AnnotationMirror mirror, ValidationReport report) {
+        if (type.getKind() == ElementKind.INTERFACE) {
+            return true;
+        }
+        report.report(Message.LAYOUT_NOT_INTERFACE, type, mirror, type.getSimpleName(), ModelBuilder.describeKind(type),
+                type.getSimpleName());
+        return false;
+    }
+
     private Resolved read(TypeElement type, AnnotationMirror mirror) {
+        ValidationReport placed = new ValidationReport();
+        if (!placement(type, mirror, placed)) {
+            return new Resolved(Optional.empty(), placed);
+        }
         AnnotationReader values = new AnnotationReader(elements, type, mirror);
         String dims = values.string("dims");
         int[] sizes = values.ints("sizes");
@@ -88,30 +115,56 @@ public final class LayoutResolver {
                     diagnostics);
         } catch (IllegalArgumentException e) {
             Field field = blame(dims, sizes, format, strides, offset);
-            diagnostics.report(field.message, type, mirror, field.member == null ? null : values.explicit(field.member),
-                    e.getMessage());
+            AnnotationValue at = field.member == null ? null : values.explicit(field.member);
+            int dim = field.dimNamed(e.getMessage(), dims);
+            if (dim >= 0) {
+                at = values.explicitElement(field.member, dim);
+            }
+            diagnostics.report(field.message, type, mirror, at, e.getMessage());
             return new Resolved(Optional.empty(), diagnostics);
         }
     }
 
-    /** The {@code @Layout} members, each with the message for the errors it causes. */
+    /**
+     * The {@code @Layout} members, each with the message for the errors it causes, and for an
+     * array the start of the runtime's messages about one of its elements ({@code size of dim C
+     * is 0}), which then point at that element.
+     */
     enum Field {
-        DIMS("dims", Message.LAYOUT_DIMS),
-        SIZES("sizes", Message.LAYOUT_SIZES),
-        FORMAT("format", Message.LAYOUT_FORMAT),
-        STRIDES("strides", Message.LAYOUT_STRIDES),
-        FORMAT_AND_STRIDES("strides", Message.LAYOUT_FORMAT_AND_STRIDES),
-        OFFSET("offset", Message.LAYOUT_OFFSET),
+        DIMS("dims", Message.LAYOUT_DIMS, null),
+        SIZES("sizes", Message.LAYOUT_SIZES, "size of dim "),
+        FORMAT("format", Message.LAYOUT_FORMAT, null),
+        STRIDES("strides", Message.LAYOUT_STRIDES, "stride of dim "),
+        FORMAT_AND_STRIDES("strides", Message.LAYOUT_FORMAT_AND_STRIDES, null),
+        OFFSET("offset", Message.LAYOUT_OFFSET, null),
         /** Should not happen: {@link TensorLayout#declared} failed but none of its steps did. */
-        UNKNOWN(null, Message.LAYOUT_SIZES);
+        UNKNOWN(null, Message.LAYOUT_SIZES, null);
 
         final String member;
         final Message message;
+        private final String perDim;
 
-        Field(String member, Message message) {
+        Field(String member, Message message, String perDim) {
             this.member = member;
             this.message = message;
+            this.perDim = perDim;
         }
+
+        /** The position in {@code dims} of the dim {@code message} is about, or -1 when it is about the whole value. */
+        int dimNamed(String message, String dims) {
+            return dimAfter(perDim, message, dims);
+        }
+    }
+
+    /**
+     * The position in {@code dims} of the dim letter that follows {@code prefix} at the start of
+     * {@code message} ({@code "size of dim "} and {@code "size of dim C is 0"} give C), or -1.
+     */
+    static int dimAfter(String prefix, String message, String dims) {
+        if (prefix == null || message == null || !message.startsWith(prefix) || message.length() <= prefix.length()) {
+            return -1;
+        }
+        return dims.toUpperCase(Locale.ROOT).indexOf(message.charAt(prefix.length()));
     }
 
     /**
@@ -133,7 +186,8 @@ public final class LayoutResolver {
             return Field.SIZES;
         }
         if (hasFormat && fails(() -> TensorLayout.of(dims, sizes, format))) {
-            return Field.FORMAT;
+            // A tag that holds for sizes of 1 is well formed: the sizes pad past what an array can index.
+            return fails(() -> TensorLayout.of(dims, ones, format)) ? Field.FORMAT : Field.SIZES;
         }
         if (hasStrides && fails(() -> TensorLayout.strided(dims, sizes, strides))) {
             return Field.STRIDES;

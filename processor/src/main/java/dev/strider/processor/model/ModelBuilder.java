@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -126,7 +127,8 @@ public final class ModelBuilder {
 
     // ------------------------------------------------------------------ the interface
 
-    private static String describeKind(TypeElement type) {
+    /** {@code a class}, {@code an enum}, {@code an annotation type}. */
+    static String describeKind(TypeElement type) {
         String kind = type.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
         return ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
     }
@@ -430,7 +432,10 @@ public final class ModelBuilder {
                 }
             } catch (IllegalArgumentException e) {
                 SliceBlame blame = SliceBlame.of(e.getMessage());
-                error(blame.message, blame.member, e.getMessage());
+                int dim = blame.perDim ? LayoutResolver.dimAfter(blame.prefix, e.getMessage(), from.get().layout().dims())
+                        : -1;
+                errorAt(blame.message, dim >= 0 ? values.explicitElement(blame.member, dim) : values.explicit(blame.member),
+                        e.getMessage());
                 return Optional.empty();
             }
             if (packed) {
@@ -538,7 +543,9 @@ public final class ModelBuilder {
 
         private void writable(String member, NamedLayout layout) {
             if (layout.layout().overlaps()) {
-                error(Message.OVERLAPPING_OUTPUT, member, member, layout.name(), layout.layout().overlapReason());
+                // "to layout Broadcast", but @Fill's member is itself called layout: "layout Broadcast"
+                String what = (member.equals("layout") ? "" : member + " ") + "layout " + layout.name();
+                error(Message.OVERLAPPING_OUTPUT, member, what, layout.layout().overlapReason());
             }
         }
 
@@ -561,36 +568,44 @@ public final class ModelBuilder {
         }
 
         private void error(Message message, String member, Object... args) {
-            report.report(message, values.element(), values.mirror(), values.explicit(member), args);
+            errorAt(message, values.explicit(member), args);
+        }
+
+        /** On {@code value} of the annotation: a member's value or one element of an array. */
+        private void errorAt(Message message, AnnotationValue value, Object... args) {
+            report.report(message, values.element(), values.mirror(), value, args);
             ok = false;
         }
     }
 
     /**
      * Which {@code @Slice} member a {@link SliceWindow} error is about, from the start of the
-     * runtime's message (its wording is pinned by one test per message).
+     * runtime's message (its wording is pinned by one test per message), and whether it is about
+     * the element of one dim (the dim letter follows the prefix), where the diagnostic then points.
      */
     enum SliceBlame {
-        OFFSETS_RANK("slice offsets ", "offsets", Message.SLICE_RANK),
-        SIZES_RANK("slice sizes ", "sizes", Message.SLICE_RANK),
-        STRIDES_RANK("slice strides ", "strides", Message.SLICE_RANK),
-        OUTPUT_RANK("slice output sizes ", "outputSizes", Message.SLICE_RANK),
-        STRIDE("slice stride of dim ", "strides", Message.SLICE_STRIDE),
-        OFFSET("window offset of dim ", "offsets", Message.SLICE_WINDOW),
-        SIZE("window size of dim ", "sizes", Message.SLICE_WINDOW),
-        PAST_INPUT("window of dim ", "sizes", Message.SLICE_WINDOW),
-        OUTPUT_SIZE("output size of dim ", "outputSizes", Message.SLICE_OUTPUT_SIZE),
+        OFFSETS_RANK("slice offsets ", "offsets", Message.SLICE_RANK, false),
+        SIZES_RANK("slice sizes ", "sizes", Message.SLICE_RANK, false),
+        STRIDES_RANK("slice strides ", "strides", Message.SLICE_RANK, false),
+        OUTPUT_RANK("slice output sizes ", "outputSizes", Message.SLICE_RANK, false),
+        STRIDE("slice stride of dim ", "strides", Message.SLICE_STRIDE, true),
+        OFFSET("window offset of dim ", "offsets", Message.SLICE_WINDOW, true),
+        SIZE("window size of dim ", "sizes", Message.SLICE_WINDOW, true),
+        PAST_INPUT("window of dim ", "sizes", Message.SLICE_WINDOW, true),
+        OUTPUT_SIZE("output size of dim ", "outputSizes", Message.SLICE_OUTPUT_SIZE, true),
         /** A message not foreseen here: on the whole annotation. */
-        OTHER("", "", Message.SLICE_WINDOW);
+        OTHER("", "", Message.SLICE_WINDOW, false);
 
         final String prefix;
         final String member;
         final Message message;
+        final boolean perDim;
 
-        SliceBlame(String prefix, String member, Message message) {
+        SliceBlame(String prefix, String member, Message message, boolean perDim) {
             this.prefix = prefix;
             this.member = member;
             this.message = message;
+            this.perDim = perDim;
         }
 
         static SliceBlame of(String message) {

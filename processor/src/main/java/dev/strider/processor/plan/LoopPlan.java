@@ -52,7 +52,7 @@ public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[
         StringJoiner strides = new StringJoiner(", ");
         for (Node n : nodes) {
             if (n.isTable()) {
-                strides.add(n.name() + " table");
+                strides.add(n.name() + (n.isLiteralTable() ? " table" : " computed"));
                 continue;
             }
             StringJoiner s = new StringJoiner("/");

@@ -1,5 +1,6 @@
 package dev.strider.processor.plan;
 
+import dev.strider.layout.OffsetTerm;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,8 +15,9 @@ import java.util.TreeSet;
  *   <li>split each dim into nodes at every block boundary of any operand, so that every
  *       operand's offset is linear in the node indices ({@code c} = {@code c16 * 16 + c} for
  *       {@code nChw16c}); the boundaries are found from the offset terms themselves and then
- *       verified for every index, so slices and broadcasts need no special case. A dim that no
- *       mixed radix makes linear (a strided slice across blocks) keeps a literal offset table;</li>
+ *       verified per block structure (the terms repeat every block), so slices and broadcasts need
+ *       no special case. A dim that no mixed radix makes linear (a strided slice across blocks)
+ *       keeps an offset per index: a literal table when short, else computed in the loop;</li>
  *   <li>fold each dim's offset at index 0 into the operands' base offsets and drop nodes of
  *       extent 1;</li>
  *   <li>order nodes by output stride, outermost first, so that writes are sequential;</li>
@@ -80,7 +82,7 @@ public final class Planner {
         boolean[] ragged = new boolean[problem.rank()];
         for (int d = 0; d < problem.rank(); d++) {
             for (int k = 0; k < operands; k++) {
-                base[k] += problem.operands().get(k).terms()[d][0];
+                base[k] += problem.operands().get(k).terms().get(d).at(0);
             }
             List<Node> pieces = split(problem, d);
             int coarsest = pieces.get(0).weight();
@@ -265,23 +267,21 @@ public final class Planner {
         if (n.extent() > lanes) {
             Node steps = block(n, lanes);
             String name = Character.isDigit(n.name().charAt(n.name().length() - 1)) ? n.name() + "v" + lanes : n.name() + lanes;
-            out.add(new Node(steps.dim(), name, steps.extent(), steps.weight(), steps.strides(), null));
+            out.add(new Node(steps.dim(), name, steps.extent(), steps.weight(), steps.strides()));
         }
     }
 
     /** Output stride of a node; for a table node, the output's step per index. */
     private static long orderKey(Node n, int operand) {
         if (n.isTable()) {
-            int[] t = n.tables()[operand];
-            return t.length > 1 ? Math.abs((long) t[1] - t[0]) : 0;
+            return n.termCount(operand) > 1 ? Math.abs(n.term(operand, 1)) : 0;
         }
         return Math.abs((long) n.strides()[operand]);
     }
 
     private static long maxInputKey(Node n) {
         long max = 0;
-        int count = n.isTable() ? n.tables().length : n.strides().length;
-        for (int k = 1; k < count; k++) {
+        for (int k = 1; k < n.strides().length; k++) {
             max = Math.max(max, orderKey(n, k));
         }
         return max;
@@ -296,7 +296,7 @@ public final class Planner {
         TreeSet<Integer> weights = new TreeSet<>();
         weights.add(1);
         for (Operand op : ops) {
-            List<Integer> found = radices(op.terms()[d]);
+            List<Integer> found = radices(op.terms().get(d));
             if (found == null) {
                 return List.of(table(problem, d, letter));
             }
@@ -312,7 +312,7 @@ public final class Planner {
             return List.of(table(problem, d, letter));
         }
         for (Operand op : ops) {
-            if (!linear(op.terms()[d], w)) {
+            if (firstMiss(op.terms().get(d), w) != NONE) {
                 return List.of(table(problem, d, letter));
             }
         }
@@ -322,29 +322,43 @@ public final class Planner {
             int extent = k == w.size() - 1 ? ceilDiv(padded, weight) : w.get(k + 1) / weight;
             int[] strides = new int[ops.size()];
             for (int o = 0; o < ops.size(); o++) {
-                int[] t = ops.get(o).terms()[d];
-                strides[o] = weight < t.length ? t[weight] - t[0] : 0;
+                OffsetTerm t = ops.get(o).terms().get(d);
+                strides[o] = weight < t.extent() ? t.at(weight) - t.at(0) : 0;
             }
             String name = weight == 1 ? String.valueOf(letter) : letter + String.valueOf(weight);
-            nodes.add(new Node(d, name, extent, weight, strides, null));
+            nodes.add(new Node(d, name, extent, weight, strides));
         }
         return nodes;
     }
 
+    /** {@link #firstMiss}: the mixed radix predicts every term. */
+    static final int NONE = -1;
+    /** {@link #firstMiss}: the terms repeat over more than {@link #MAX_CHECKED} indices, and are not checked. */
+    static final int UNCHECKED = -2;
+
+    /**
+     * The most indices {@link #firstMiss} compares one by one: the terms of a dim repeat every
+     * {@link OffsetTerm#period()} indices (at most the product of its blocks), so only a block
+     * structure larger than this (a block of a million elements) is left unchecked, and its dim
+     * becomes a table node.
+     */
+    static final int MAX_CHECKED = 1 << 16;
+
     /**
      * The weights at which a term sequence changes stride, found greedily: start with weight 1,
      * and wherever the prediction first fails, that index becomes the next weight. Null when the
-     * next weight is not a multiple of the last (no mixed radix fits).
+     * next weight is not a multiple of the last (no mixed radix fits), or when that cannot be
+     * checked.
      */
-    static List<Integer> radices(int[] t) {
+    static List<Integer> radices(OffsetTerm t) {
         List<Integer> w = new ArrayList<>();
         w.add(1);
         while (w.size() <= MAX_NODES_PER_DIM) {
             int miss = firstMiss(t, w);
-            if (miss < 0) {
+            if (miss == NONE) {
                 return w;
             }
-            if (miss % w.get(w.size() - 1) != 0) {
+            if (miss == UNCHECKED || miss % w.get(w.size() - 1) != 0) {
                 return null;
             }
             w.add(miss);
@@ -352,41 +366,81 @@ public final class Planner {
         return null;
     }
 
-    private static boolean linear(int[] t, List<Integer> w) {
-        return firstMiss(t, w) < 0;
-    }
-
-    /** The first index whose term the mixed radix {@code w} (with strides read off {@code t}) mispredicts, or -1. */
-    private static int firstMiss(int[] t, List<Integer> w) {
+    /**
+     * The first index whose term the mixed radix {@code w} (with strides read off {@code t})
+     * mispredicts, {@link #NONE}, or {@link #UNCHECKED}. Per block structure, not per index: the
+     * terms and the prediction both grow by a constant every {@code P} indices, {@code P} the least
+     * common multiple of the terms' period and the coarsest weight; so when the first {@code P}
+     * indices match, either all do (the growths are equal) or index {@code P} is the first miss.
+     */
+    static int firstMiss(OffsetTerm t, List<Integer> w) {
+        int extent = t.extent();
         int n = w.size();
+        long t0 = t.at(0);
         long[] strides = new long[n];
         for (int k = 0; k < n; k++) {
-            strides[k] = w.get(k) < t.length ? (long) t[w.get(k)] - t[0] : 0;
+            strides[k] = w.get(k) < extent ? t.at(w.get(k)) - t0 : 0;
         }
-        for (int i = 0; i < t.length; i++) {
-            long predicted = t[0];
-            for (int k = 0; k < n; k++) {
-                long digit = k == n - 1 ? i / w.get(k) : (i / w.get(k)) % (w.get(k + 1) / w.get(k));
-                predicted += digit * strides[k];
-            }
-            if (predicted != t[i]) {
+        long period = lcm(t.period(), w.get(n - 1));
+        long checked = Math.min(extent, period);
+        if (checked > MAX_CHECKED) {
+            return UNCHECKED;
+        }
+        for (int i = 0; i < checked; i++) {
+            if (predict(i, t0, w, strides) != t.at(i)) {
                 return i;
             }
         }
-        return -1;
+        if (period >= extent) {
+            return NONE;
+        }
+        int p = (int) period;
+        return predict(p, t0, w, strides) != t.at(p) ? p : NONE;
     }
+
+    private static long predict(int i, long t0, List<Integer> w, long[] strides) {
+        int n = w.size();
+        long predicted = t0;
+        for (int k = 0; k < n; k++) {
+            long digit = k == n - 1 ? i / w.get(k) : (i / w.get(k)) % (w.get(k + 1) / w.get(k));
+            predicted += digit * strides[k];
+        }
+        return predicted;
+    }
+
+    private static long lcm(long a, long b) {
+        long x = a;
+        long y = b;
+        while (y != 0) {
+            long r = x % y;
+            x = y;
+            y = r;
+        }
+        return a / x * b;
+    }
+
+    /** Table nodes longer than this compute their offsets instead: a literal table costs bytecode per entry. */
+    static final int MAX_TABLE = 256;
 
     private static Node table(Problem problem, int d, char letter) {
         List<Operand> ops = problem.operands();
+        int extent = problem.padded()[d];
+        if (extent > MAX_TABLE) {
+            OffsetTerm[] terms = new OffsetTerm[ops.size()];
+            for (int o = 0; o < ops.size(); o++) {
+                terms[o] = ops.get(o).terms().get(d);
+            }
+            return new Node(d, String.valueOf(letter), extent, 1, new int[ops.size()], null, terms);
+        }
         int[][] tables = new int[ops.size()][];
         for (int o = 0; o < ops.size(); o++) {
-            int[] t = ops.get(o).terms()[d];
-            tables[o] = new int[t.length];
-            for (int i = 0; i < t.length; i++) {
-                tables[o][i] = t[i] - t[0];
+            OffsetTerm t = ops.get(o).terms().get(d);
+            tables[o] = new int[t.extent()];
+            for (int i = 0; i < t.extent(); i++) {
+                tables[o][i] = t.at(i) - t.at(0);
             }
         }
-        return new Node(d, String.valueOf(letter), problem.padded()[d], 1, new int[ops.size()], tables);
+        return new Node(d, String.valueOf(letter), extent, 1, new int[ops.size()], tables, null);
     }
 
     // ------------------------------------------------------------------ tiling transposes
@@ -425,8 +479,8 @@ public final class Planner {
         }
         out.add(block(x, t));
         out.add(block(y, t));
-        out.add(new Node(y.dim(), y.name(), Math.min(t, y.extent()), y.weight(), y.strides(), null));
-        out.add(new Node(x.dim(), x.name(), Math.min(t, x.extent()), x.weight(), x.strides(), null));
+        out.add(new Node(y.dim(), y.name(), Math.min(t, y.extent()), y.weight(), y.strides()));
+        out.add(new Node(x.dim(), x.name(), Math.min(t, x.extent()), x.weight(), x.strides()));
         out.removeIf(n -> n.extent() == 1);
         return out;
     }
@@ -471,7 +525,7 @@ public final class Planner {
         for (int k = 0; k < strides.length; k++) {
             strides[k] = (int) Math.min(Integer.MAX_VALUE, (long) n.strides()[k] * t);
         }
-        return new Node(n.dim(), n.name() + "Block", ceilDiv(n.extent(), t), n.weight() * t, strides, null);
+        return new Node(n.dim(), n.name() + "Block", ceilDiv(n.extent(), t), n.weight() * t, strides);
     }
 
     // ------------------------------------------------------------------ coalescing
@@ -524,7 +578,7 @@ public final class Planner {
             } else {
                 perDim[b.dim()]--;
             }
-            return new Node(b.dim(), name, (int) extent, b.weight(), b.strides(), null);
+            return new Node(b.dim(), name, (int) extent, b.weight(), b.strides());
         }
         // Across dims only whole dims merge: a dim with another node left still needs its range.
         if (isRagged(problem, ragged, a) || isRagged(problem, ragged, b) || !whole(problem, perDim, a)
@@ -533,7 +587,7 @@ public final class Planner {
         }
         // Pieces of several dims become one virtual dim (numbered after the real ones) with its own range.
         virtualExtents.add((int) extent);
-        return new Node(problem.rank() + virtualExtents.size() - 1, name, (int) extent, 1, b.strides(), null);
+        return new Node(problem.rank() + virtualExtents.size() - 1, name, (int) extent, 1, b.strides());
     }
 
     private static boolean whole(Problem problem, int[] perDim, Node n) {

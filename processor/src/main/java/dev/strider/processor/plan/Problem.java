@@ -1,8 +1,8 @@
 package dev.strider.processor.plan;
 
-import dev.strider.layout.TensorLayout;
-import dev.strider.layout.OffsetTerms;
+import dev.strider.layout.OffsetTerm;
 import dev.strider.layout.SliceWindow;
+import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Param;
 import java.util.ArrayList;
@@ -45,16 +45,28 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
 
     /** The output operand over its padded index space. */
     public static Operand output(String name, TensorLayout layout) {
-        return new Operand(name, true, layout.offset(), OffsetTerms.padded(layout));
+        List<OffsetTerm> terms = new ArrayList<>();
+        for (int d = 0; d < layout.rank(); d++) {
+            terms.add(OffsetTerm.padded(layout, d));
+        }
+        return new Operand(name, true, layout.offset(), terms);
     }
 
     /** An input read over {@code sizes}; a dim of size 1 where {@code sizes} is larger broadcasts. */
     public static Operand input(String name, TensorLayout layout, int[] sizes) {
-        return new Operand(name, false, layout.offset(), OffsetTerms.broadcast(layout, sizes));
+        List<OffsetTerm> terms = new ArrayList<>();
+        for (int d = 0; d < sizes.length; d++) {
+            terms.add(OffsetTerm.broadcast(layout, d, sizes[d]));
+        }
+        return new Operand(name, false, layout.offset(), terms);
     }
 
     /** The input of a slice, indexed by output index. */
     public static Operand sliceInput(String name, TensorLayout layout, SliceWindow window) {
-        return new Operand(name, false, layout.offset(), OffsetTerms.slice(layout, window));
+        List<OffsetTerm> terms = new ArrayList<>();
+        for (int d = 0; d < layout.rank(); d++) {
+            terms.add(OffsetTerm.slice(layout, window, d));
+        }
+        return new Operand(name, false, layout.offset(), terms);
     }
 }

@@ -18,9 +18,12 @@ public enum Message {
 
     /** {@code dims "NCHWX1" ... is not a letter}, wrong rank, a dim named twice. On {@code dims}. */
     LAYOUT_DIMS("StriderLayoutDims", "%s"),
-    /** {@code size of dim C is 0; sizes must be at least 1}, wrong count, too large a buffer. On {@code sizes}. */
+    /**
+     * {@code size of dim C is 0; sizes must be at least 1}, wrong count, a buffer (packed, or padded
+     * by a well-formed format) larger than a Java array can index. On {@code sizes}.
+     */
     LAYOUT_SIZES("StriderLayoutSizes", "%s"),
-    /** A malformed or inconsistent format tag, or one whose padding is too large. On {@code format}. */
+    /** A malformed or inconsistent format tag, or one whose inner blocks alone are too large. On {@code format}. */
     LAYOUT_FORMAT("StriderLayoutFormat", "%s"),
     /** A negative layout stride, wrong count, too large a buffer. On {@code strides}. */
     LAYOUT_STRIDES("StriderLayoutStrides", "%s"),
@@ -28,6 +31,12 @@ public enum Message {
     LAYOUT_FORMAT_AND_STRIDES("StriderLayoutFormatAndStrides", "%s"),
     /** A negative base offset, or one that makes the buffer too large. On {@code offset}. */
     LAYOUT_OFFSET("StriderLayoutOffset", "%s"),
+    /**
+     * {@code @Layout} on a class, enum, record or annotation type, used by a kernel or not. On the
+     * type's {@code @Layout}.
+     */
+    LAYOUT_NOT_INTERFACE("StriderLayoutNotInterface",
+            "@Layout applies to interfaces that name a layout, but %s is %s; declare it as @Layout(...) interface %s {}"),
     /** A class literal naming a type without {@code @Layout}. On that class literal. */
     NOT_A_LAYOUT("StriderNotALayout", "%s is not annotated with @Layout"),
 
@@ -67,8 +76,9 @@ public enum Message {
     UNARY_SHAPE("StriderUnaryShape", "%s"),
     /** {@code Checks.broadcastable} of {@code a} or {@code b} to {@code out}. On the operand. */
     BINARY_BROADCAST("StriderBinaryBroadcast", "%s"),
+    /** {@code to layout Broadcast cannot be written}; for {@code @Fill}, whose member is {@code layout}: {@code layout Broadcast}. */
     OVERLAPPING_OUTPUT("StriderOverlappingOutput",
-            "%s layout %s cannot be written: %s; only layouts that are read may overlap"),
+            "%s cannot be written: %s; only layouts that are read may overlap"),
 
     // ------------------------------------------------------------------ @Slice (the runtime's text)
 

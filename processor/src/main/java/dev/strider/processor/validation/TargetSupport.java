@@ -9,6 +9,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
@@ -39,7 +40,8 @@ public final class TargetSupport {
 
     /**
      * The targets to generate for {@code type}, in enum order. Notes go on {@code targetsValue} (the
-     * {@code targets} value of {@code @Kernels}, null when defaulted or overridden by the option).
+     * {@code targets} value of {@code @Kernels}, null when defaulted or overridden by the option),
+     * at the element that names the target.
      *
      * @param scalarName the generated SCALAR class's simple name, for the notes
      */
@@ -47,12 +49,25 @@ public final class TargetSupport {
                                List<Target> declared, String scalarName, ValidationReport report) {
         Set<Target> generated = EnumSet.of(Target.SCALAR);
         generated.addAll(override.orElse(declared));
-        AnnotationValue at = override.isPresent() ? null : targetsValue;
+        AnnotationValue at = override.isPresent() ? null : element(targetsValue, Target.VECTOR);
         if (generated.contains(Target.VECTOR) && !vectorModuleReadable(type)) {
             report.report(Message.VECTOR_MODULE, type, kernels, at, scalarName);
             generated.remove(Target.VECTOR);
         }
         return List.copyOf(generated);
+    }
+
+    /** The element of {@code targets = {...}} that names {@code target}, else the whole value (or null). */
+    private static AnnotationValue element(AnnotationValue targets, Target target) {
+        if (targets != null && targets.getValue() instanceof List<?> list) {
+            for (Object o : list) {
+                if (o instanceof AnnotationValue v && v.getValue() instanceof VariableElement constant
+                        && constant.getSimpleName().contentEquals(target.name())) {
+                    return v;
+                }
+            }
+        }
+        return targets;
     }
 
     /**

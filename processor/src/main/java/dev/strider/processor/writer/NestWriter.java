@@ -4,6 +4,7 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.TypeName;
+import dev.strider.layout.OffsetTerm;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.plan.LoopPlan;
 import dev.strider.processor.plan.Node;
@@ -48,7 +49,7 @@ final class NestWriter {
     private String to;
 
     /**
-     * @param ids    names the static tables for non-linear dims ({@code FLIP_SRC_W})
+     * @param ids    names the static tables for short non-linear dims ({@code FLIP_SRC_W})
      * @param method the method whose nest this is
      * @param scope  the method body's locals
      */
@@ -58,7 +59,7 @@ final class NestWriter {
         this.method = method;
         this.scope = scope;
         for (Node n : plan.nodes()) {
-            if (n.isTable()) {
+            if (n.isLiteralTable()) {
                 for (int o = 0; o < n.tables().length; o++) {
                     tables.add(FieldSpec.builder(ArrayTypeName.of(TypeName.INT), tableName(n, o),
                                     Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -360,16 +361,27 @@ final class NestWriter {
         Offset[] next = at.clone();
         for (int o : used) {
             String operand = plan.problem().operands().get(o).name();
-            CodeBlock term = n.isTable()
-                    ? CodeBlock.of("$N[$N]", tableName(n, o), var)
-                    : n.strides()[o] == 1 ? CodeBlock.of("$N", var)
-                    : CodeBlock.of("$N * $L", var, n.strides()[o]);
-            if (!n.isTable() && n.strides()[o] == 0) {
-                continue;
+            Offset from = at[o];
+            long stride = n.isTable() ? 0 : n.strides()[o];
+            CodeBlock term = null;
+            if (n.isLiteralTable()) {
+                term = CodeBlock.of("$N[$N]", tableName(n, o), var);
+            } else if (n.isTable() && n.terms()[o].period() > 1) {
+                // computed from the index itself, so the term at index 0 comes off the parent's offset
+                term = computed(n.terms()[o], var);
+                from = from.plus(-n.terms()[o].at(0));
+            } else if (n.isTable()) {
+                stride = n.terms()[o].increment();
+            }
+            if (term == null) {
+                if (stride == 0) {
+                    continue;
+                }
+                term = stride == 1 ? CodeBlock.of("$N", var) : CodeBlock.of("$N * $L", var, stride);
             }
             String name = local(operand + Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1));
-            CodeBlock parent = at[o].code();
-            boolean zero = at[o].variable() == null && at[o].literal() == 0;
+            CodeBlock parent = from.code();
+            boolean zero = from.variable() == null && from.literal() == 0;
             code.addStatement("int $N = $L", name, zero ? term : CodeBlock.of("$L + $L", parent, term));
             next[o] = new Offset(name, 0);
         }
@@ -378,7 +390,44 @@ final class NestWriter {
     }
 
     private static long step(Node n, int operand, int q) {
-        return n.isTable() ? n.tables()[operand][q] : (long) q * n.strides()[operand];
+        return n.isTable() ? n.term(operand, q) : (long) q * n.strides()[operand];
+    }
+
+    /**
+     * The offset term of a non-linear dim too long for a table, computed from loop variable
+     * {@code var}: {@code (3 + 3 * c) / 8 * 16 + (3 + 3 * c) % 8} for every third channel from 3 of
+     * nCw8c. Every value stays within the buffer, so int arithmetic is exact.
+     */
+    static CodeBlock computed(OffsetTerm t, String var) {
+        CodeBlock index;
+        if (t.step() == 0) {
+            index = CodeBlock.of("$L", t.start());
+        } else {
+            CodeBlock scaled = Math.abs(t.step()) == 1 ? CodeBlock.of("$N", var)
+                    : CodeBlock.of("$L * $N", Math.abs(t.step()), var);
+            index = t.start() == 0 && t.step() > 0 ? scaled
+                    : CodeBlock.of("($L $L $L)", t.start(), t.step() > 0 ? "+" : "-", scaled);
+        }
+        CodeBlock.Builder sum = CodeBlock.builder();
+        boolean first = true;
+        for (OffsetTerm.Piece p : t.pieces()) {
+            if (p.stride() == 0) {
+                continue;
+            }
+            CodeBlock.Builder piece = CodeBlock.builder().add("$L", index);
+            if (p.divisor() != 1) {
+                piece.add(" / $L", p.divisor());
+            }
+            if (p.modulus() != 0) {
+                piece.add(" % $L", p.modulus());
+            }
+            if (p.stride() != 1) {
+                piece.add(" * $L", p.stride());
+            }
+            sum.add(first ? "$L" : " + $L", piece.build());
+            first = false;
+        }
+        return first ? CodeBlock.of("0") : sum.build();
     }
 
     private String local(String name) {

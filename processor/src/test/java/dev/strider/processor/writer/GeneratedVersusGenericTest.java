@@ -261,6 +261,41 @@ class GeneratedVersusGenericTest {
     }
 
     /**
+     * Slices across the blocks of a dim too long for a literal offset table (more than 256
+     * channels): no mixed radix fits, so the generated loop computes each offset from the index,
+     * block and lane, for positive and negative strides, offsets inside a block and doubly blocked
+     * channels, in SCALAR and every VECTOR class.
+     */
+    @Test
+    void longNonLinearDimsComputeTheirOffsets() {
+        List<KernelMethod> methods = new ArrayList<>();
+        int[] shape = {2, 700, 3};
+        int[][] windows = {{3, 690, 1}, {0, 700, 3}, {5, 601, -1}, {1, 699, -3}, {2, 650, 2}};
+        for (String format : List.of("nCw8c", "nCw4c2c", "Ncw4n")) {
+            TensorLayout in = TensorLayout.of("NCW", shape, format);
+            for (int[] w : windows) {
+                SliceWindow window = SliceWindow.of(in, new int[] {0, w[0], 0}, new int[] {2, w[1], 3},
+                        new int[] {1, w[2], 1});
+                ElementType type = ElementType.values()[methods.size() % 6];
+                methods.add(Samples.slice("s" + methods.size(), type, in, window, window.packedOutput()));
+            }
+        }
+        int computed = 0;
+        int tables = 0;
+        for (KernelMethod m : methods) {
+            String nest = Planner.plan(dev.strider.processor.plan.Problem.of(m), 64).describe();
+            computed += nest.contains("c computed") ? 1 : 0;
+            tables += nest.contains("c table") ? 1 : 0;
+        }
+        // Of the blocked channels (two formats, five windows each), those of stride ±3 yield 234 and
+        // 233 channels, short enough for a table; the other three are computed. Ncw4n's are plain.
+        assertEquals(6, computed);
+        assertEquals(4, tables);
+        KernelSet set = new KernelSet("computed", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, new Random(23));
+    }
+
+    /**
      * In place on padded blocked layouts: the output's array passed as the first input too, as the
      * checks allow when the layouts are equal. Every element must be read before it is written,
      * whatever the pad nests do; the expectation is the generic kernels' on separate arrays.
