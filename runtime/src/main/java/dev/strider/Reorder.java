@@ -9,8 +9,15 @@ import java.lang.annotation.Target;
 /**
  * {@code void name(S[] src, D[] dst)}: copies every logical element from layout {@link #from} to
  * layout {@link #to} (same dims and sizes), writing zeros into the destination's pad lanes.
- * When the element types differ, or scale/shift are given, it converts as
+ * When the element types differ, or scale/shift or an unsigned reading are given, it converts as
  * {@link dev.strider.kernel.Convert#reorder} does: {@code dst = scaleShift(widen(src))}.
+ *
+ * <p>A conversion to an integer type rounds half to even and saturates to the destination's range
+ * (NaN gives 0), as oneDNN's reorder does. Where that can change a value (a floating-point source,
+ * a narrower destination, a scale or shift), say so with {@code rounding = Rounding.HALF_EVEN} and
+ * {@code overflow = Overflow.SATURATE}; until then javac prints a {@code [StriderNarrowing]} note.
+ * A floating-point destination rounds to nearest and overflows to infinity, as Java's casts do:
+ * naming {@code rounding} or {@code overflow} there is an error.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -26,7 +33,20 @@ public @interface Reorder {
     /** Read the source's integer bits as unsigned (byte, short, int sources). */
     boolean unsignedSource() default false;
 
+    /**
+     * Write the destination's integer bits as unsigned (byte and short destinations): results
+     * saturate to [0, 255] or [0, 65535] and are stored as their low bits, so 255 is the byte
+     * {@code -1}, read back with {@code b & 0xFF} (oneDNN's u8 and u16).
+     */
+    boolean unsignedDestination() default false;
+
     double scale() default 1;
 
     double shift() default 0;
+
+    /** How an integer destination rounds; {@link Rounding#HALF_EVEN} is what it does. */
+    Rounding rounding() default Rounding.UNSPECIFIED;
+
+    /** What an integer destination does beyond its range; {@link Overflow#SATURATE} is what it does. */
+    Overflow overflow() default Overflow.UNSPECIFIED;
 }

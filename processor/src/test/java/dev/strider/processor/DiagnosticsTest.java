@@ -508,6 +508,173 @@ class DiagnosticsTest {
         }
     }
 
+    // ================================================================== conversions said out loud
+
+    @Nested
+    class Conversions {
+
+        private Source reorder(String annotation, String signature) {
+            return Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  " + annotation,
+                    "  " + signature,
+                    "}");
+        }
+
+        @Test
+        void narrowingWithoutRoundingAndOverflowIsANote() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class)",
+                    "void toBytes(float[] src, byte[] dst);");
+            // -Werror (with the build's lint): a note is not a warning, so a strict build goes on
+            Compilation c = compile(new StriderProcessor(), java.util.List.of("-Xlint:all,-processing", "-Werror"), s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderNarrowing] toBytes converts float to byte: it rounds half to even and saturates"
+                    + " to [-128, 127], NaN to 0; say so with rounding = Rounding.HALF_EVEN, overflow ="
+                    + " Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
+            assertThat(c).hadNoteCount(1);
+        }
+
+        @Test
+        void namingRoundingAndOverflowSilencesTheNote() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.HALF_EVEN,"
+                    + " overflow = Overflow.SATURATE)", "void toBytes(double[] src, short[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            assertThat(c).hadNoteCount(0);
+        }
+
+        @Test
+        void theNoteAsksOnlyForWhatIsUnsaid() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.HALF_EVEN)",
+                    "void toBytes(float[] src, byte[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderNarrowing] toBytes converts float to byte: it rounds half to even and saturates"
+                    + " to [-128, 127], NaN to 0; say so with overflow = Overflow.SATURATE to silence this note",
+                    "|@Reorder(from = Planar.class");
+            assertThat(c).hadNoteCount(1);
+        }
+
+        @Test
+        void aNarrowerIntegerSaturatesWithoutRounding() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class)",
+                    "void narrow(int[] src, short[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderNarrowing] narrow converts int to short: it saturates to [-32768, 32767]; say so"
+                    + " with overflow = Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
+            Source said = reorder("@Reorder(from = Planar.class, to = Interleaved.class, overflow = Overflow.SATURATE)",
+                    "void narrow(int[] src, short[] dst);");
+            Compilation silent = compile(said);
+            assertThat(silent).succeededWithoutWarnings();
+            assertThat(silent).hadNoteCount(0);
+        }
+
+        @Test
+        void unsignedBytesToSignedBytesSaturate() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true)",
+                    "void recode(byte[] src, byte[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderNarrowing] recode converts unsigned byte to byte: it saturates to [-128, 127];"
+                    + " say so with overflow = Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
+        }
+
+        @Test
+        void anUnsignedDestinationSaysItsRange() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, unsignedDestination = true,"
+                    + " scale = 127.5, shift = 127.5)", "void toPixels(float[] src, byte[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderNarrowing] toPixels converts float to unsigned byte: it rounds half to even and"
+                    + " saturates to [0, 255], NaN to 0; say so with rounding = Rounding.HALF_EVEN, overflow ="
+                    + " Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
+        }
+
+        @Test
+        void conversionsThatLoseNothingSayNothing() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void widen(byte[] src, int[] dst);",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true)",
+                    "  void pixels(byte[] src, short[] dst);",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true, unsignedDestination = true)",
+                    "  void same(byte[] src, byte[] dst);",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, scale = 1e40)",
+                    "  void toFloats(double[] src, float[] dst);",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(int[] src, int[] dst);",
+                    "}");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            assertThat(c).hadNoteCount(0);
+        }
+
+        @Test
+        void roundingAndOverflowMayBeSaidWhereNothingIsLost() {
+            // true of every integer destination, and still true if a scale is added later
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.HALF_EVEN,"
+                    + " overflow = Overflow.SATURATE)", "void widen(byte[] src, int[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            assertThat(c).hadNoteCount(0);
+        }
+
+        @Test
+        void unspecifiedSaysNothing() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.UNSPECIFIED,"
+                    + " overflow = Overflow.UNSPECIFIED)", "void narrow(float[] src, double[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            assertThat(c).hadNoteCount(0);
+        }
+
+        @Test
+        void roundingOnAFloatingPointDestination() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.HALF_EVEN)",
+                    "void narrow(double[] src, float[] dst);");
+            s.assertOnlyError(compile(s),
+                    "[StriderNarrowingUnused] rounding = Rounding.HALF_EVEN applies to a long, int, short or byte"
+                            + " destination, but dst is float[]; a floating-point destination rounds to nearest and"
+                            + " overflows to infinity, as Java's casts do",
+                    "rounding = Rounding|.HALF_EVEN");
+        }
+
+        @Test
+        void overflowOnAFloatingPointDestination() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, overflow = Overflow.SATURATE)",
+                    "void widen(long[] src, double[] dst);");
+            s.assertOnlyError(compile(s),
+                    "[StriderNarrowingUnused] overflow = Overflow.SATURATE applies to a long, int, short or byte"
+                            + " destination, but dst is double[]; a floating-point destination rounds to nearest and"
+                            + " overflows to infinity, as Java's casts do",
+                    "overflow = Overflow|.SATURATE");
+        }
+
+        @Test
+        void unsignedDestinationOnAFloat() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, unsignedDestination = true)",
+                    "void widen(byte[] src, float[] dst);");
+            s.assertOnlyError(compile(s),
+                    "[StriderUnsignedDestination] unsignedDestination = true needs a byte or short destination, but dst"
+                            + " is float[]",
+                    "unsignedDestination = |true");
+        }
+
+        @Test
+        void unsignedDestinationOnAnInt() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, unsignedDestination = true,"
+                    + " overflow = Overflow.SATURATE)", "void narrow(long[] src, int[] dst);");
+            s.assertOnlyError(compile(s),
+                    "[StriderUnsignedDestination] unsignedDestination = true needs a byte or short destination, but dst"
+                            + " is int[]",
+                    "unsignedDestination = |true");
+        }
+    }
+
     // ================================================================== operands
 
     @Nested

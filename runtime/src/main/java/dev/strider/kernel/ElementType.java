@@ -38,6 +38,16 @@ public enum ElementType {
         return this == BYTE || this == SHORT || this == INT;
     }
 
+    /** True for byte and short: the types whose bits may be written as unsigned (u8, u16). */
+    public boolean hasUnsignedWriting() {
+        return this == BYTE || this == SHORT;
+    }
+
+    /** True for double and float. */
+    public boolean isFloatingPoint() {
+        return this == DOUBLE || this == FLOAT;
+    }
+
     /** The element type of a primitive array of one of the six types. */
     public static ElementType of(Object array) {
         if (array == null) {
@@ -78,14 +88,15 @@ public enum ElementType {
         }
     }
 
-    void writeScaledRow(double[] row, double scale, double shift, Object dst, int base, int[] along, int n) {
+    void writeScaledRow(double[] row, double scale, double shift, boolean unsigned, Object dst, int base, int[] along,
+                        int n) {
         switch (this) {
-            case DOUBLE: DoubleKernels.writeScaledRow(row, scale, shift, (double[]) dst, base, along, n); break;
-            case FLOAT: FloatKernels.writeScaledRow(row, scale, shift, (float[]) dst, base, along, n); break;
-            case LONG: LongKernels.writeScaledRow(row, scale, shift, (long[]) dst, base, along, n); break;
-            case INT: IntKernels.writeScaledRow(row, scale, shift, (int[]) dst, base, along, n); break;
-            case SHORT: ShortKernels.writeScaledRow(row, scale, shift, (short[]) dst, base, along, n); break;
-            case BYTE: ByteKernels.writeScaledRow(row, scale, shift, (byte[]) dst, base, along, n); break;
+            case DOUBLE: DoubleKernels.writeScaledRow(row, scale, shift, unsigned, (double[]) dst, base, along, n); break;
+            case FLOAT: FloatKernels.writeScaledRow(row, scale, shift, unsigned, (float[]) dst, base, along, n); break;
+            case LONG: LongKernels.writeScaledRow(row, scale, shift, unsigned, (long[]) dst, base, along, n); break;
+            case INT: IntKernels.writeScaledRow(row, scale, shift, unsigned, (int[]) dst, base, along, n); break;
+            case SHORT: ShortKernels.writeScaledRow(row, scale, shift, unsigned, (short[]) dst, base, along, n); break;
+            case BYTE: ByteKernels.writeScaledRow(row, scale, shift, unsigned, (byte[]) dst, base, along, n); break;
             default: throw new AssertionError(this);
         }
     }

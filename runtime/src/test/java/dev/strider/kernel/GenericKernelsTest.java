@@ -184,6 +184,82 @@ class GenericKernelsTest {
     }
 
     @Test
+    void unsignedByteDestinationRoundsHalfEvenAndSaturatesTo0To255() {
+        TensorLayout l = TensorLayout.packed("W", 13);
+        float[] src = {-0.5f, 0.5f, 1.5f, 2.5f, 127.5f, 254.5f, 255.5f, 300, -3, Float.NaN,
+                Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, -0.0f};
+        byte[] dst = new byte[13];
+        Convert.reorder(src, l, false, dst, l, true, 1, 0);
+        // stored as the low 8 bits: 254 is the byte -2, 255 the byte -1
+        assertArrayEquals(new byte[] {0, 0, 2, 2, (byte) 128, (byte) 254, (byte) 255, (byte) 255, 0, 0,
+                (byte) 255, 0, 0}, dst);
+    }
+
+    @Test
+    void unsignedByteDestinationFromNormalizedFloats() {
+        TensorLayout l = TensorLayout.packed("W", 5);
+        // [-1, 1] to pixels: x * 127.5 + 127.5; 0 gives 127.5, a tie, rounded to the even 128
+        float[] src = {-1, 0, 1, -1.5f, 0.9f};
+        byte[] dst = new byte[5];
+        Convert.reorder(src, l, false, dst, l, true, 127.5, 127.5);
+        // 0.9f is 0.89999997615814208984375: 242.2499969... rounds to 242
+        assertArrayEquals(new byte[] {0, (byte) 128, (byte) 255, 0, (byte) 242}, dst);
+    }
+
+    @Test
+    void unsignedShortDestinationSaturatesTo0To65535() {
+        TensorLayout l = TensorLayout.packed("W", 6);
+        double[] src = {-1, 32767.5, 32768.5, 65535.5, 1e300, Double.NaN};
+        short[] dst = new short[6];
+        Convert.reorder(src, l, false, dst, l, true, 1, 0);
+        assertArrayEquals(new short[] {0, (short) 32768, (short) 32768, (short) 65535, (short) 65535, 0}, dst);
+    }
+
+    @Test
+    void unsignedDestinationFromIntegersAndBytes() {
+        TensorLayout l = TensorLayout.packed("W", 4);
+        int[] ints = {-1, 200, 256, Integer.MAX_VALUE};
+        byte[] dst = new byte[4];
+        Convert.reorder(ints, l, false, dst, l, true, 1, 0);
+        assertArrayEquals(new byte[] {0, (byte) 200, (byte) 255, (byte) 255}, dst);
+        byte[] signed = {-3, 100, 127, -128};
+        Convert.reorder(signed, l, false, dst, l, true, 2, 0);
+        assertArrayEquals(new byte[] {0, (byte) 200, (byte) 254, 0}, dst);
+        // read and written unsigned: 200 * 2 saturates, 10 * 2 + 1 does not
+        byte[] pixels = {(byte) 200, 10, 0, (byte) 255};
+        Convert.reorder(pixels, l, true, dst, l, true, 2, 1);
+        assertArrayEquals(new byte[] {(byte) 255, 21, 1, (byte) 255}, dst);
+    }
+
+    @Test
+    void unsignedDestinationTablesOfBytes() {
+        byte[] table = ByteKernels.byteTable(false, true, 1, 0);
+        assertEquals(0, table[0x80]); // the byte -128 saturates to 0
+        assertEquals(0, table[0xFF]); // -1
+        assertEquals(127, table[0x7F]);
+        short[] shorts = ShortKernels.byteTable(true, true, 300, -100);
+        assertEquals(0, shorts[0]); // 0 * 300 - 100 saturates to 0
+        assertEquals((short) 65535, shorts[0xFF]); // 255 * 300 - 100 = 76400 saturates to 65535
+        assertEquals(200, shorts[1]);
+        // the signed tables are unchanged
+        assertEquals(-128, ByteKernels.byteTable(false, 1, 0)[0x80]);
+    }
+
+    @Test
+    void unsignedDestinationIsByteOrShort() {
+        TensorLayout l = TensorLayout.packed("W", 2);
+        float[] src = {1, 2};
+        int[] ints = {9, 9};
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Convert.reorder(src, l, false, ints, l, true, 1, 0));
+        assertEquals("an unsigned destination is defined for byte and short, not int", e.getMessage());
+        assertArrayEquals(new int[] {9, 9}, ints);
+        assertThrows(IllegalArgumentException.class, () -> Convert.reorder(src, l, false, new float[2], l, true, 1, 0));
+        assertThrows(UnsupportedOperationException.class, () -> IntKernels.fromDoubleUnsigned(1));
+        assertThrows(UnsupportedOperationException.class, () -> FloatKernels.scaleShiftUnsigned(1, 1, 0));
+    }
+
+    @Test
     void perElementSemantics() {
         assertEquals(-128, ByteKernels.abs((byte) -128));
         assertEquals(127, ByteKernels.scaleShift(100, 2, 0));

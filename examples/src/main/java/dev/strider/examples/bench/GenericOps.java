@@ -39,6 +39,11 @@ final class GenericOps {
         }
 
         @Override
+        public void toPixels(float[] planar, byte[] pixels) {
+            throw notInSuite();
+        }
+
+        @Override
         public void toPlanar(float[] src, float[] dst) {
             reorder(Case.NHWC_TO_NCHW_IMAGE, src, dst);
         }

@@ -106,7 +106,10 @@ final class CrossCheck {
         return difference(reference.output(step), runs.get(i).output(step));
     }
 
-    /** Null when the arrays hold the same bits, else the first index where they differ. */
+    /**
+     * Null when the arrays hold the same bits, else the first index where they differ. Bytes are
+     * u8 pixels (every byte buffer of the pipeline is), so they are shown 0..255.
+     */
     static String difference(Object expected, Object actual) {
         if (expected instanceof float[] e && actual instanceof float[] a) {
             for (int i = 0; i < e.length; i++) {
@@ -119,7 +122,7 @@ final class CrossCheck {
         if (expected instanceof byte[] e && actual instanceof byte[] a) {
             for (int i = 0; i < e.length; i++) {
                 if (e[i] != a[i]) {
-                    return mismatch(i, e[i], a[i]);
+                    return mismatch(i, e[i] & 0xFF, a[i] & 0xFF);
                 }
             }
             return null;

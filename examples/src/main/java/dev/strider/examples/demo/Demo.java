@@ -169,9 +169,9 @@ final class Demo {
         return written;
     }
 
-    private Path png(String name, byte[] offsetPixels, int side) throws IOException {
+    private Path png(String name, byte[] pixels, int side) throws IOException {
         Path file = dir.resolve(name);
-        Pictures.writePng(Pictures.fromRgb(Pipeline.unsignedPixels(offsetPixels), side, side), file);
+        Pictures.writePng(Pictures.fromRgb(pixels, side, side), file);
         return file;
     }
 

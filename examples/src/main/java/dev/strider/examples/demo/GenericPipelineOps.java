@@ -31,9 +31,9 @@ final class GenericPipelineOps implements PipelineOps {
     /** {@code x / 127.5 - 1}: pixels 0..255 to [-1, 1]. */
     static final double NORMALIZE_SCALE = 1 / 127.5;
     static final double NORMALIZE_SHIFT = -1;
-    /** {@code x * 127.5 - 0.5}: [-1, 1] to the pixel minus 128 (see {@link PipelineOps#toPixels}). */
+    /** {@code x * 127.5 + 127.5} into an unsigned byte: [-1, 1] to pixels 0..255 (see {@link PipelineOps#toPixels}). */
     static final double PIXEL_SCALE = 127.5;
-    static final double PIXEL_SHIFT = -0.5;
+    static final double PIXEL_SHIFT = 127.5;
 
     private static SliceWindow window(int[] offsets, int[] sizes, int[] strides) {
         return SliceWindow.of(PLANAR, offsets, sizes, strides);
@@ -70,12 +70,12 @@ final class GenericPipelineOps implements PipelineOps {
     }
 
     @Override
-    public void toPixels(float[] planar, byte[] offsetPixels) {
-        Convert.reorder(planar, PLANAR, false, offsetPixels, PIXELS, PIXEL_SCALE, PIXEL_SHIFT);
+    public void toPixels(float[] planar, byte[] pixels) {
+        Convert.reorder(planar, PLANAR, false, pixels, PIXELS, true, PIXEL_SCALE, PIXEL_SHIFT);
     }
 
     @Override
-    public void cropToPixels(float[] crop, byte[] offsetPixels) {
-        Convert.reorder(crop, CROP, false, offsetPixels, CROP_PIXELS, PIXEL_SCALE, PIXEL_SHIFT);
+    public void cropToPixels(float[] crop, byte[] pixels) {
+        Convert.reorder(crop, CROP, false, pixels, CROP_PIXELS, true, PIXEL_SCALE, PIXEL_SHIFT);
     }
 }

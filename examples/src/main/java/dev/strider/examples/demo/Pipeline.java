@@ -141,18 +141,6 @@ final class Pipeline {
         return BLOCKED.paddedElementCount() - BLOCKED.elementCount();
     }
 
-    /**
-     * The unsigned pixels of a {@code toPixels} output: the kernel writes the pixel minus 128 as a
-     * signed byte (a converting reorder has no unsigned destination), so flip the top bit.
-     */
-    static byte[] unsignedPixels(byte[] offsetPixels) {
-        byte[] pixels = new byte[offsetPixels.length];
-        for (int i = 0; i < pixels.length; i++) {
-            pixels[i] = (byte) (offsetPixels[i] ^ 0x80);
-        }
-        return pixels;
-    }
-
     private static float[] floats(int n) {
         float[] a = new float[n];
         Arrays.fill(a, Float.NaN);

@@ -4,7 +4,9 @@ import dev.strider.Binary;
 import dev.strider.Kernels;
 import dev.strider.Target;
 import dev.strider.Layout;
+import dev.strider.Overflow;
 import dev.strider.Reorder;
+import dev.strider.Rounding;
 import dev.strider.Slice;
 import dev.strider.Unary;
 import dev.strider.BinaryOp;
@@ -53,6 +55,14 @@ public interface ImageOps {
     /** u8 NHWC pixels to f32 NCHW in [-1, 1]: (x / 127.5) - 1. */
     @Reorder(from = Interleaved.class, to = Planar.class, unsignedSource = true, scale = 1 / 127.5, shift = -1)
     void normalize(byte[] pixels, float[] planar);
+
+    /**
+     * f32 NCHW to u8 NHWC, as oneDNN's f32 to u8 reorder: each value rounded half to even and
+     * saturated to [0, 255], stored as the low 8 bits of a byte.
+     */
+    @Reorder(from = Planar.class, to = Interleaved.class, unsignedDestination = true,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void toPixels(float[] planar, byte[] pixels);
 
     @Reorder(from = Interleaved.class, to = Planar.class)
     void toPlanar(float[] src, float[] dst);

@@ -2,7 +2,9 @@ package dev.strider.examples.kernels;
 
 import dev.strider.Kernels;
 import dev.strider.Layout;
+import dev.strider.Overflow;
 import dev.strider.Reorder;
+import dev.strider.Rounding;
 import dev.strider.Slice;
 import dev.strider.Target;
 
@@ -57,16 +59,17 @@ public interface PipelineOps {
     void upsideDown(float[] planar, float[] flipped);
 
     /**
-     * Floats in [-1, 1] back to pixels, as <em>offset-binary</em> bytes: {@code x * 127.5 - 0.5}
-     * rounded half-even and saturated to the signed byte range, which is the pixel value minus
-     * 128. A converting reorder narrows to a signed byte (-128..127); there is no unsigned
-     * destination, so the unsigned pixel is this byte with its top bit flipped ({@code b ^ 0x80}),
-     * done in plain Java by the caller. The saturation is then exactly the clamp to 0..255.
+     * Floats in [-1, 1] back to u8 pixels: {@code x * 127.5 + 127.5} rounded half to even and
+     * saturated to [0, 255], as oneDNN's reorder to u8 does, stored as the low 8 bits of each
+     * byte (read a pixel back with {@code b & 0xFF}). -1 gives 0, 1 gives 255; beyond [-1, 1]
+     * saturates.
      */
-    @Reorder(from = Planar.class, to = Pixels.class, scale = 127.5, shift = -0.5)
-    void toPixels(float[] planar, byte[] offsetPixels);
+    @Reorder(from = Planar.class, to = Pixels.class, unsignedDestination = true, scale = 127.5, shift = 127.5,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void toPixels(float[] planar, byte[] pixels);
 
     /** {@link #toPixels} for the 160x160 crop. */
-    @Reorder(from = Crop.class, to = CropPixels.class, scale = 127.5, shift = -0.5)
-    void cropToPixels(float[] crop, byte[] offsetPixels);
+    @Reorder(from = Crop.class, to = CropPixels.class, unsignedDestination = true, scale = 127.5, shift = 127.5,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void cropToPixels(float[] crop, byte[] pixels);
 }

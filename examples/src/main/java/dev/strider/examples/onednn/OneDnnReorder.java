@@ -234,6 +234,12 @@ public final class OneDnnReorder implements AutoCloseable {
                 "destination")).get(values);
     }
 
+    /** Copies the whole u8 destination buffer, pad lanes included, out into {@code values}. */
+    public void copyOut(byte[] values) {
+        ((BytePointer) buffer(destinationData, destination, destinationElements, values.length, DataType.U8,
+                "destination")).get(values);
+    }
+
     private Pointer buffer(Pointer data, MemorySpec spec, long elements, int length, DataType type, String side) {
         checkOpen();
         if (spec.type() != type) {

@@ -20,6 +20,9 @@ class CrossCheckTest {
         assertEquals("MISMATCH at index 2: expected 3, got 90",
                 CrossCheck.difference(new byte[] {1, 2, 3}, new byte[] {1, 2, Pipeline.GARBAGE_BYTE}));
         assertNull(CrossCheck.difference(new byte[] {4}, new byte[] {4}));
+        // pixels are u8: the byte -1 is the pixel 255
+        assertEquals("MISMATCH at index 0: expected 255, got 128",
+                CrossCheck.difference(new byte[] {-1}, new byte[] {(byte) 0x80}));
     }
 
     @Test

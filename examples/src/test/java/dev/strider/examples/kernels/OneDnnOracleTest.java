@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * oneDNN as the oracle of the generated reorders: every reorder of {@link BlockedOps} and the
  * NCHW↔NHWC reorders of {@link ImageOps}, in every target, against oneDNN's reorder of the same
  * random input, float bit for float bit over the whole destination buffer — pad lanes included,
- * which oneDNN zero-fills and Strider must too (the destination starts as NaN).
+ * which oneDNN zero-fills and Strider must too (the destination starts as NaN) — and ImageOps'
+ * f32 to u8 reorder, byte for byte, on the values where rounding and saturation show.
  *
  * <p>The inputs come from oneDNN alone (a random nchw tensor reordered into the source format), so
  * a blocked source has oneDNN's own zero pad lanes and nothing of Strider's is in the expectation.
@@ -97,6 +98,50 @@ class OneDnnOracleTest {
     void largeToNhwcAndBack() {
         sameAsOneDnn(LARGE, "nchw", "nhwc", image::largeToNhwc);
         sameAsOneDnn(LARGE, "nhwc", "nchw", image::largeToNchw);
+    }
+
+    /**
+     * f32 NCHW to u8 NHWC: oneDNN's reorder and {@link ImageOps#toPixels} on ties of both
+     * parities, each end of [0, 255] and one past, far values, -0 and infinities, then random
+     * values around the range (a fifth of them exact halves), byte for byte. Not NaN: oneDNN
+     * writes 0 for it in this reorder but 255 in others (f32 {@code a} to u8 {@code a}), as its
+     * kernels order their min and max differently; Strider writes 0 (README, Semantics).
+     */
+    @Test
+    void floatsToUnsignedBytesRoundHalfEvenAndSaturate() {
+        long[] dims = Arrays.stream(IMAGE).asLongStream().toArray();
+        float[] edges = {-0.5f, 0.5f, 1.5f, 2.5f, 3.5f, 126.5f, 127.5f, 128.5f, 253.5f, 254.5f, 255.5f, 256.5f,
+                255.49998f, 0.49999997f, -0.49999997f, 256, 300, -1, -3, -128.5f, 1e10f, -1e10f, -0.0f, 0,
+                Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MAX_VALUE, -Float.MIN_VALUE};
+        float[] input = new float[Arrays.stream(IMAGE).reduce(1, (a, b) -> a * b)];
+        for (int i = 0; i < input.length; i++) {
+            input[i] = i < edges.length ? edges[i]
+                    : random.nextInt(5) == 0 ? (random.nextInt(620) - 50) / 2f : random.nextFloat() * 310 - 25;
+        }
+        byte[] expected;
+        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", dims),
+                MemorySpec.tagged(DataType.U8, "nhwc", dims))) {
+            oracle.copyIn(input);
+            oracle.execute();
+            expected = new byte[(int) oracle.destinationElements()];
+            oracle.copyOut(expected);
+        }
+        byte[] actual = new byte[expected.length];
+        Arrays.fill(actual, (byte) 0x5a);
+        image.toPixels(input.clone(), actual);
+        for (int i = 0; i < expected.length; i++) {
+            if (expected[i] != actual[i]) {
+                fail(target + " f32 nchw -> u8 nhwc: element " + i + " is " + (actual[i] & 0xFF) + ", oneDNN wrote "
+                        + (expected[i] & 0xFF) + " (source " + input[nchwIndex(i)] + ")");
+            }
+        }
+    }
+
+    /** The nchw index of the source element that nhwc element {@code i} of {@link #IMAGE} comes from. */
+    private static int nchwIndex(int i) {
+        int c = i % IMAGE[1];
+        int hw = i / IMAGE[1];
+        return c * IMAGE[2] * IMAGE[3] + hw;
     }
 
     /**

@@ -120,32 +120,33 @@ class PipelineOpsTest {
     }
 
     @Test
-    void toPixelsWritesThePixelMinus128RoundedHalfEvenAndSaturated() {
+    void toPixelsWritesUnsignedBytesRoundedHalfEvenAndSaturated() {
         float[] planar = new float[3 * HW];
-        float[] values = {-1f, 1f, 0f, 0.25f, -2f, 2f, Float.NaN, 3 / 255f};
-        byte[] expectedBytes = {-128, 127, 0, 31, -128, 127, 0, 1};
-        // x * 127.5 - 0.5: 0 gives -0.5, rounded half even to 0 (half away from zero would give -1); 0.25 gives
-        // 31.375; beyond [-1, 1] saturates; NaN gives 0; 3/255 gives 1.0000000x
+        float[] values = {-1f, 1f, 0f, -0f, 0.25f, -0.5f, -2f, 2f, Float.NaN};
+        int[] expectedPixels = {0, 255, 128, 128, 159, 64, 0, 255, 0};
+        // x * 127.5 + 127.5: 0 gives 127.5, a tie, rounded to the even 128 (truncation would give 127);
+        // 0.25 gives 159.375; -0.5 gives 63.75; beyond [-1, 1] saturates to 0 or 255; NaN gives 0
         for (int i = 0; i < values.length; i++) {
-            planar[HW + i] = values[i]; // G of pixels 0..7
+            planar[HW + i] = values[i]; // G of pixels 0..8
         }
         byte[] pixels = new byte[3 * HW];
         ops.toPixels(planar, pixels);
         for (int i = 0; i < values.length; i++) {
-            assertEquals(expectedBytes[i], pixels[3 * i + 1], "G of pixel " + i + " from " + values[i]);
+            assertEquals(expectedPixels[i], pixels[3 * i + 1] & 0xFF, "G of pixel " + i + " from " + values[i]);
         }
 
         planar = randomFloats(3 * HW);
         ops.toPixels(planar, pixels);
         byte[] expected = new byte[3 * HW];
-        Convert.reorder(planar, PLANAR, false, expected, PIXELS, 127.5, -0.5);
+        Convert.reorder(planar, PLANAR, false, expected, PIXELS, true, 127.5, 127.5);
         assertArrayEquals(expected, pixels);
 
         float[] crop = randomFloats(3 * 160 * 160);
         byte[] cropPixels = new byte[crop.length];
         ops.cropToPixels(crop, cropPixels);
         expected = new byte[crop.length];
-        Convert.reorder(crop, TensorLayout.packed("NCHW", CROP), false, expected, TensorLayout.of("NCHW", CROP, "nhwc"), 127.5, -0.5);
+        Convert.reorder(crop, TensorLayout.packed("NCHW", CROP), false, expected, TensorLayout.of("NCHW", CROP, "nhwc"),
+                true, 127.5, 127.5);
         assertArrayEquals(expected, cropPixels);
     }
 
@@ -161,9 +162,7 @@ class PipelineOpsTest {
         ops.toBlocked(planar, blocked);
         ops.fromBlocked(blocked, restored);
         ops.toPixels(restored, back);
-        for (int i = 0; i < pixels.length; i++) {
-            assertEquals(pixels[i] & 0xff, (back[i] ^ 0x80) & 0xff, "byte " + i); // toPixels writes the pixel - 128
-        }
+        assertArrayEquals(pixels, back); // u8 in, u8 out: every pixel 0..255 comes back
     }
 
     private float[] randomFloats(int n) {

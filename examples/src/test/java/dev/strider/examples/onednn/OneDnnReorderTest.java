@@ -59,6 +59,18 @@ class OneDnnReorderTest {
     }
 
     @Test
+    void floatsToUnsignedBytesRoundHalfEvenAndSaturate() {
+        try (OneDnnReorder r = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "a", 9),
+                MemorySpec.tagged(DataType.U8, "a", 9))) {
+            r.copyIn(new float[] {-0.5f, 0.5f, 1.5f, 2.5f, 254.5f, 255.5f, 300, -3, Float.NEGATIVE_INFINITY});
+            r.execute();
+            byte[] dst = new byte[9];
+            r.copyOut(dst);
+            assertArrayEquals(new byte[] {0, 0, 2, 2, (byte) 254, (byte) 255, (byte) 255, 0, 0}, dst);
+        }
+    }
+
+    @Test
     void badArgumentsAreRejectedNamingWhatIsWrong() {
         MemorySpec nchw = MemorySpec.tagged(DataType.F32, "nchw", 1, 17, 5, 4);
         IllegalArgumentException tag = assertThrows(IllegalArgumentException.class,

@@ -28,7 +28,7 @@ public sealed interface KernelMethod {
     default KernelMethod withParams(UnaryOperator<Param> rename) {
         if (this instanceof Reorder r) {
             return new Reorder(r.name(), rename.apply(r.src()), r.from(), rename.apply(r.dst()), r.to(),
-                    r.unsignedSource(), r.scale(), r.shift());
+                    r.unsignedSource(), r.unsignedDestination(), r.scale(), r.shift());
         }
         if (this instanceof Slice s) {
             return new Slice(s.name(), rename.apply(s.src()), s.from(), s.window(), rename.apply(s.dst()), s.to());
@@ -55,8 +55,10 @@ public sealed interface KernelMethod {
         if (this instanceof Reorder r) {
             String what = r.isCopy() ? "Reorder" : "Converting reorder ("
                     + (r.unsignedSource() ? "unsigned " : "") + r.src().type().javaName() + " to "
-                    + r.dst().type().javaName() + ", scale " + r.scale() + ", shift " + r.shift() + ")";
-            return what + " " + r.from().name() + " to " + r.to().name();
+                    + (r.unsignedDestination() ? "unsigned " : "") + r.dst().type().javaName()
+                    + ", scale " + r.scale() + ", shift " + r.shift() + ")";
+            return what + " " + r.from().name() + " to " + r.to().name()
+                    + Narrowing.of(r).map(n -> ": it " + n.describe()).orElse("");
         }
         if (this instanceof Slice s) {
             return "Slice of " + s.from().name() + ": " + s.window();
@@ -72,9 +74,13 @@ public sealed interface KernelMethod {
                 + bin.bLayout().name() + " to " + bin.outLayout().name();
     }
 
-    /** {@code dst[to] = scaleShift(widen(src[from]))}; a plain copy when types match and scale 1, shift 0. */
+    /**
+     * {@code dst[to] = scaleShift(widen(src[from]))}, the destination written unsigned when
+     * {@code unsignedDestination}; a plain copy when types match and scale 1, shift 0.
+     */
     record Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to,
-                   boolean unsignedSource, double scale, double shift) implements KernelMethod {
+                   boolean unsignedSource, boolean unsignedDestination, double scale, double shift)
+            implements KernelMethod {
         public List<Param> params() {
             return List.of(src, dst);
         }
@@ -87,9 +93,9 @@ public sealed interface KernelMethod {
             return array == src ? from : to;
         }
 
-        /** True when this is a plain copy: same element type, no unsigned reading, scale 1, shift 0. */
+        /** True when this is a plain copy: same element type, nothing unsigned, scale 1, shift 0. */
         public boolean isCopy() {
-            return src.type() == dst.type() && !unsignedSource && scale == 1 && shift == 0;
+            return src.type() == dst.type() && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0;
         }
     }
 

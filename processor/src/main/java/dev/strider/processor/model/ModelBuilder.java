@@ -5,6 +5,8 @@ import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
+import dev.strider.Overflow;
+import dev.strider.Rounding;
 import dev.strider.layout.SliceWindow;
 import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.TargetSupport;
@@ -45,6 +47,9 @@ public final class ModelBuilder {
 
     private static final String ARRAY_TYPES = "an array of double, float, long, int, short or byte";
     private static final String SCALAR_TYPES = "one of double, float, long, int, short or byte";
+    /** How a {@code @Reorder} names its rounding and overflow: {@code rounding = Rounding.HALF_EVEN}. */
+    private static final String ROUNDING = "rounding = Rounding.";
+    private static final String OVERFLOW = "overflow = Overflow.";
 
     /**
      * What building found.
@@ -387,11 +392,28 @@ public final class ModelBuilder {
             Optional<NamedLayout> from = layout("from");
             Optional<NamedLayout> to = layout("to");
             boolean unsigned = values.bool("unsignedSource");
+            boolean unsignedDestination = values.bool("unsignedDestination");
             double scale = finite("scale");
             double shift = finite("shift");
+            Rounding rounding = Rounding.valueOf(values.enumConstant("rounding"));
+            Overflow overflow = Overflow.valueOf(values.enumConstant("overflow"));
             if (unsigned && params.isPresent() && !params.get().get(0).type().hasUnsignedReading()) {
                 Param src = params.get().get(0);
                 error(Message.UNSIGNED_SOURCE, "unsignedSource", src.name(), typeName(src));
+            }
+            if (params.isPresent()) {
+                Param dst = params.get().get(1);
+                if (unsignedDestination && !dst.type().hasUnsignedWriting()) {
+                    error(Message.UNSIGNED_DESTINATION, "unsignedDestination", dst.name(), typeName(dst));
+                }
+                if (dst.type().isFloatingPoint()) {
+                    if (rounding != Rounding.UNSPECIFIED) {
+                        error(Message.NARROWING_UNUSED, "rounding", ROUNDING + rounding, dst.name(), typeName(dst));
+                    }
+                    if (overflow != Overflow.UNSPECIFIED) {
+                        error(Message.NARROWING_UNUSED, "overflow", OVERFLOW + overflow, dst.name(), typeName(dst));
+                    }
+                }
             }
             if (from.isPresent() && to.isPresent()) {
                 try {
@@ -405,8 +427,22 @@ public final class ModelBuilder {
                 return Optional.empty();
             }
             List<Param> p = params.get();
-            return Optional.of(new KernelMethod.Reorder(name, p.get(0), from.get(), p.get(1), to.get(), unsigned,
-                    scale, shift));
+            KernelMethod.Reorder reorder = new KernelMethod.Reorder(name, p.get(0), from.get(), p.get(1), to.get(),
+                    unsigned, unsignedDestination, scale, shift);
+            Narrowing.of(reorder).ifPresent(n -> {
+                List<String> unsaid = new ArrayList<>();
+                if (n.rounds() && rounding == Rounding.UNSPECIFIED) {
+                    unsaid.add(ROUNDING + Rounding.HALF_EVEN);
+                }
+                if (overflow == Overflow.UNSPECIFIED) {
+                    unsaid.add(OVERFLOW + Overflow.SATURATE);
+                }
+                if (!unsaid.isEmpty()) {
+                    report.report(Message.NARROWING, values.element(), values.mirror(), name, n.types(), n.describe(),
+                            String.join(", ", unsaid));
+                }
+            });
+            return Optional.of(reorder);
         }
 
         private Optional<KernelMethod> slice() {

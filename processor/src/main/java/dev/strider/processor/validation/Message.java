@@ -65,6 +65,18 @@ public enum Message {
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
     UNSIGNED_SOURCE("StriderUnsignedSource",
             "unsignedSource = true needs a byte, short or int source, but %s is %s"),
+    UNSIGNED_DESTINATION("StriderUnsignedDestination",
+            "unsignedDestination = true needs a byte or short destination, but %s is %s"),
+    /** {@code rounding} or {@code overflow} named on a floating-point destination. On that value. */
+    NARROWING_UNUSED("StriderNarrowingUnused",
+            "%s applies to a long, int, short or byte destination, but %s is %s; a floating-point destination"
+                    + " rounds to nearest and overflows to infinity, as Java's casts do"),
+    /**
+     * A converting reorder that can round or saturate without saying so. A note, not a warning:
+     * it changes nothing, and -Werror builds go on. On the method's {@code @Reorder}.
+     */
+    NARROWING("StriderNarrowing", "%s converts %s: it %s; say so with %s to silence this note",
+            Diagnostic.Kind.NOTE),
     SCALE_SHIFT_UNUSED("StriderScaleShiftUnused", "%s applies to op SCALE_SHIFT only, but op is %s"),
     NON_FINITE("StriderNonFinite", "%s is %s; scale and shift must be finite"),
 

@@ -274,7 +274,9 @@ final class KernelClass {
                 return CodeBlock.of("$L = $N[$L & 0xFF];\n", target, ids.byteTable(m), read);
             }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
-            return CodeBlock.of("$L = $T.scaleShift($L, $L, $L);\n", target, ops, value, literal(r.scale()), literal(r.shift()));
+            return CodeBlock.of("$L = $T.$L($L, $L, $L);\n", target, ops,
+                    r.unsignedDestination() ? "scaleShiftUnsigned" : "scaleShift", value, literal(r.scale()),
+                    literal(r.shift()));
         }
         if (m instanceof KernelMethod.Slice s) {
             return CodeBlock.of("$L = $N[$L];\n", target, s.src().name(), offsets.get(1));
@@ -299,8 +301,9 @@ final class KernelClass {
 
     /**
      * The 256 values a converting reorder from bytes writes, looked up by {@link #element}
-     * ({@code NORMALIZE_VALUES = FloatKernels.byteTable(true, scale, shift)}); empty for every
-     * other method.
+     * ({@code NORMALIZE_VALUES = FloatKernels.byteTable(true, scale, shift)}, or
+     * {@code byteTable(unsignedSource, true, scale, shift)} for an unsigned destination); empty
+     * for every other method.
      */
     static Optional<FieldSpec> byteTable(Identifiers ids, KernelMethod m) {
         if (!(m instanceof KernelMethod.Reorder r) || !readsByteTable(r)) {
@@ -309,7 +312,8 @@ final class KernelClass {
         ElementType out = r.dst().type();
         return Optional.of(FieldSpec.builder(ArrayTypeName.of(primitive(out)), ids.byteTable(m),
                         Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                .initializer("$T.byteTable($L, $L, $L)", kernels(out), r.unsignedSource(), literal(r.scale()), literal(r.shift()))
+                .initializer(r.unsignedDestination() ? "$T.byteTable($L, true, $L, $L)" : "$T.byteTable($L, $L, $L)",
+                        kernels(out), r.unsignedSource(), literal(r.scale()), literal(r.shift()))
                 .build());
     }
 

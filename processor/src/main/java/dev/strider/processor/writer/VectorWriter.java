@@ -318,6 +318,9 @@ public final class VectorWriter {
         ElementType out = m.output().type();
         boolean floating = out == ElementType.FLOAT || out == ElementType.DOUBLE;
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            if (r.unsignedDestination()) {
+                return "an unsigned destination rounds and saturates";
+            }
             if (!floating) {
                 return "an integer scale-shift rounds and saturates";
             }

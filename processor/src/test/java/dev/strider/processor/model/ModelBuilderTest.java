@@ -121,9 +121,9 @@ class ModelBuilderTest {
                 .withOutputSizes(1, 3, 1, 5);
         assertEquals(List.of(
                 new KernelMethod.Reorder("toPlanar", Param.array("pixels", ElementType.FLOAT), interleaved,
-                        Param.array("planes", ElementType.FLOAT), planar, false, 1, 0),
+                        Param.array("planes", ElementType.FLOAT), planar, false, false, 1, 0),
                 new KernelMethod.Reorder("normalize", Param.array("src", ElementType.BYTE), interleaved,
-                        Param.array("dst", ElementType.FLOAT), blocked, true, 0.5, -1),
+                        Param.array("dst", ElementType.FLOAT), blocked, true, false, 0.5, -1),
                 new KernelMethod.Slice("flip", Param.array("src", ElementType.INT), planar, flip,
                         Param.array("dst", ElementType.INT),
                         new NamedLayout("packed slice output", TensorLayout.packed("NCHW", 1, 2, 4, 3))),

@@ -112,7 +112,7 @@ class PlannerTermsTest {
 
     private static KernelMethod reorder(TensorLayout from, TensorLayout to) {
         return new KernelMethod.Reorder("t", Param.array("src", ElementType.BYTE), new NamedLayout("From", from),
-                Param.array("dst", ElementType.BYTE), new NamedLayout("To", to), false, 1, 0);
+                Param.array("dst", ElementType.BYTE), new NamedLayout("To", to), false, false, 1, 0);
     }
 
     /** Without a table per index, the longest dims plan at once. */

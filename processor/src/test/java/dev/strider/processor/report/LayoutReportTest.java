@@ -165,6 +165,39 @@ class LayoutReportTest {
     }
 
     @Test
+    void narrowingReordersSayHowTheyRoundAndSaturate() {
+        Compilation c = compile(List.of(), JavaFileObjects.forSourceLines("test.Ops",
+                "package test;",
+                "import dev.strider.*;",
+                "@Kernels",
+                "public interface Ops {",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 3, 2, 2}) interface Plain {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 3, 2, 2}, format = \"nhwc\") interface Pixels {}",
+                "  @Reorder(from = Plain.class, to = Pixels.class, unsignedDestination = true, scale = 127.5, shift = 127.5,",
+                "           rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)",
+                "  void toPixels(float[] src, byte[] dst);",
+                "  @Reorder(from = Plain.class, to = Pixels.class)",
+                "  void narrow(int[] src, short[] dst);",
+                "  @Reorder(from = Pixels.class, to = Plain.class, unsignedSource = true)",
+                "  void widen(byte[] src, short[] dst);",
+                "}"));
+        assertThat(c).succeededWithoutWarnings();
+        String toPixels = "Converting reorder (float to unsigned byte, scale 127.5, shift 127.5) Plain to Pixels: it"
+                + " rounds half to even and saturates to [0, 255], NaN to 0.";
+        String narrow = "Converting reorder (int to short, scale 1.0, shift 0.0) Plain to Pixels: it saturates to"
+                + " [-32768, 32767].";
+        String widen = "Converting reorder (unsigned byte to short, scale 1.0, shift 0.0) Pixels to Plain.";
+        String scalar = text(c, StandardLocation.SOURCE_OUTPUT, "test", "Ops_Scalar.java");
+        for (String said : List.of(toPixels, narrow, widen)) {
+            assertTrue(scalar.contains("   * " + said + "\n"), said + " not in\n" + scalar);
+        }
+        Document doc = xml(text(c, StandardLocation.SOURCE_OUTPUT, "test", REPORT));
+        assertTrue(section(doc, "kernel-toPixels").getTextContent().contains("@Reorder: " + toPixels));
+        assertTrue(section(doc, "kernel-narrow").getTextContent().contains("@Reorder: " + narrow));
+        assertTrue(section(doc, "kernel-widen").getTextContent().contains("@Reorder: " + widen));
+    }
+
+    @Test
     void theOptionTurnsItOff() {
         Compilation c = compile(List.of("-Astrider.report=false"), ops("@Kernels"));
         assertThat(c).succeededWithoutWarnings();

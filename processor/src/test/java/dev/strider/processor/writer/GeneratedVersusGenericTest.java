@@ -296,6 +296,105 @@ class GeneratedVersusGenericTest {
     }
 
     /**
+     * Narrowing conversions — floats and doubles to signed and unsigned bytes and shorts, wider
+     * integers to narrower ones, bytes through their 256-entry table — on inputs full of halves
+     * (ties), values past both ends of every range, NaN and infinities, in every target: SCALAR,
+     * VECTOR at every shape, THREADS over both, split into chunks.
+     */
+    @Test
+    void narrowingConversionsComputeWhatTheGenericOnesCompute() {
+        int[] sizes = {1, 19, 5, 7};
+        TensorLayout planar = TensorLayout.packed("NCHW", sizes);
+        TensorLayout interleaved = TensorLayout.of("NCHW", sizes, "nhwc");
+        TensorLayout blocked = TensorLayout.of("NCHW", sizes, "nChw8c");
+        List<KernelMethod> methods = new ArrayList<>();
+        ElementType[] sources = {ElementType.FLOAT, ElementType.DOUBLE, ElementType.INT, ElementType.SHORT,
+                ElementType.BYTE, ElementType.LONG};
+        double[][] scaleShifts = {{1, 0}, {127.5, 127.5}, {127.5, -0.5}, {0.5, 0}, {3, -7.5}};
+        for (ElementType from : sources) {
+            for (ElementType to : List.of(ElementType.BYTE, ElementType.SHORT, ElementType.INT)) {
+                for (boolean unsignedDestination : List.of(false, true)) {
+                    if (unsignedDestination && !to.hasUnsignedWriting()) {
+                        continue;
+                    }
+                    double[] ss = scaleShifts[methods.size() % scaleShifts.length];
+                    boolean unsignedSource = from.hasUnsignedReading() && methods.size() % 3 == 0;
+                    TensorLayout in = methods.size() % 2 == 0 ? planar : interleaved;
+                    TensorLayout out = methods.size() % 3 == 0 ? blocked : methods.size() % 3 == 1 ? interleaved : planar;
+                    methods.add(Samples.convert("n" + methods.size(), from, in, unsignedSource, to, out,
+                            unsignedDestination, ss[0], ss[1]));
+                }
+            }
+        }
+        KernelSet set = new KernelSet("narrowing", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                methods);
+        List<JavaFile> files = new ArrayList<>();
+        files.add(new ScalarWriter(64, Planner.TILE_ABOVE_ELEMENTS, 1).write(set));
+        for (int bits : VectorWriter.SHAPES) {
+            files.add(new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, 1, bits, ProcessorOptions.DEFAULT_TRANSPOSE_BITS)
+                    .write(set));
+        }
+        files.add(new ThreadsWriter(1).write(set));
+        CompiledKernels compiled = CompiledKernels.compile(set, files);
+        List<Object> targets = new ArrayList<>(List.of(compiled.instance));
+        for (int bits : VectorWriter.SHAPES) {
+            targets.add(compiled.create(VectorWriter.className(set, bits)));
+        }
+        String threads = set.generatedName(Target.THREADS);
+        targets.add(compiled.threadsOver(threads, compiled.instance));
+        targets.add(compiled.threadsOver(threads, targets.get(2)));
+        Random r = new Random(23);
+        int unsigned = 0;
+        for (KernelMethod m : methods) {
+            KernelMethod.Reorder reorder = (KernelMethod.Reorder) m;
+            unsigned += reorder.unsignedDestination() ? 1 : 0;
+            Object src = edgeValues(reorder.src().type(), r, reorder.from().layout());
+            for (Object target : targets) {
+                Object expected = randomArray(reorder.dst().type(), r, reorder.to().layout().bufferSize(), null, false);
+                Object actual = copy(expected);
+                generic(m, List.of(src, expected));
+                call(target.getClass(), target, m.name(), new Object[] {copy(src), actual});
+                String what = target.getClass().getSimpleName() + "." + m.name() + " " + m.summary(n -> n);
+                for (int i = 0; i < Array.getLength(expected); i++) {
+                    assertEquals(Array.get(expected, i), Array.get(actual, i), what + " at " + i);
+                }
+            }
+        }
+        assertTrue(unsigned >= 6, unsigned + " unsigned destinations");
+        // VECTOR computes none of these in vectors: each says why and runs the scalar nest.
+        for (JavaFile f : files.subList(1, 1 + VectorWriter.SHAPES.size())) {
+            assertTrue(f.toString().contains("scalar (an unsigned destination rounds and saturates)"), f.typeSpec().name());
+        }
+    }
+
+    /**
+     * Values a narrowing conversion must get right, cycled through a source buffer: ties of
+     * every parity, each end of the byte, unsigned byte, short and unsigned short ranges and one
+     * past, NaN and infinities (floating types); a blocked layout's pad lanes stay zero.
+     */
+    private static Object edgeValues(ElementType type, Random r, TensorLayout layout) {
+        double[] edges = {-0.5, 0.5, 1.5, 2.5, -1.5, 127.5, 128.5, -128.5, -129, 254.5, 255.5, 256, -1, -3, 300,
+                32767.5, 32768.5, -32768.5, 65535.5, 65536, -1e6, 1e6, 1e10, -1e10, 0.49999997, -0.0,
+                Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        Object a = randomArray(type, r, layout.bufferSize(), layout, false);
+        int[] idx = new int[layout.rank()];
+        int k = 0;
+        do {
+            double v = edges[k++ % edges.length];
+            int at = layout.offsetOf(idx);
+            switch (type) {
+                case DOUBLE: Array.setDouble(a, at, v); break;
+                case FLOAT: Array.setFloat(a, at, (float) v); break;
+                case LONG: Array.setLong(a, at, (long) v); break;
+                case INT: Array.setInt(a, at, (int) v); break;
+                case SHORT: Array.setShort(a, at, (short) (int) v); break;
+                default: Array.setByte(a, at, (byte) (int) v); break;
+            }
+        } while (TensorLayout.increment(idx, layout.sizes()));
+        return a;
+    }
+
+    /**
      * In place on padded blocked layouts: the output's array passed as the first input too, as the
      * checks allow when the layouts are equal. Every element must be read before it is written,
      * whatever the pad nests do; the expectation is the generic kernels' on separate arrays.
@@ -440,8 +539,10 @@ class GeneratedVersusGenericTest {
             case 2: {
                 ElementType to = ElementType.values()[r.nextInt(6)];
                 boolean unsigned = type.hasUnsignedReading() && r.nextBoolean();
-                return Samples.convert(name, type, RandomLayouts.readable(r, sizes), to, RandomLayouts.writable(r, sizes),
-                        unsigned, r.nextInt(5) / 4.0 + 0.1, r.nextInt(7) - 3.5);
+                boolean unsignedDestination = to.hasUnsignedWriting() && r.nextBoolean();
+                return Samples.convert(name, type, RandomLayouts.readable(r, sizes), unsigned, to,
+                        RandomLayouts.writable(r, sizes), unsignedDestination, r.nextInt(5) / 4.0 + 0.1,
+                        r.nextInt(7) - 3.5);
             }
             case 3: {
                 TensorLayout in = RandomLayouts.readable(r, sizes);
@@ -472,8 +573,8 @@ class GeneratedVersusGenericTest {
             if (r.isCopy()) {
                 kernels(r.src().type(), "reorder", a.get(0), r.from().layout(), a.get(1), r.to().layout());
             } else {
-                Convert.reorder(a.get(0), r.from().layout(), r.unsignedSource(), a.get(1), r.to().layout(), r.scale(),
-                        r.shift());
+                Convert.reorder(a.get(0), r.from().layout(), r.unsignedSource(), a.get(1), r.to().layout(),
+                        r.unsignedDestination(), r.scale(), r.shift());
             }
         } else if (m instanceof KernelMethod.Slice s) {
             kernels(s.src().type(), "slice", a.get(0), s.from().layout(), s.window(), a.get(1), s.to().layout());

@@ -24,7 +24,7 @@ final class Samples {
 
     static KernelMethod.Reorder reorder(String name, ElementType type, TensorLayout from, TensorLayout to) {
         return new KernelMethod.Reorder(name, Param.array("src", type), named("From", from), Param.array("dst", type),
-                named("To", to), false, 1, 0);
+                named("To", to), false, false, 1, 0);
     }
 
     /**
@@ -39,8 +39,15 @@ final class Samples {
 
     static KernelMethod.Reorder convert(String name, ElementType from, TensorLayout fromLayout, ElementType to, TensorLayout toLayout,
                                         boolean unsigned, double scale, double shift) {
+        return convert(name, from, fromLayout, unsigned, to, toLayout, false, scale, shift);
+    }
+
+    /** A converting reorder whose destination is written unsigned when {@code unsignedDestination}. */
+    static KernelMethod.Reorder convert(String name, ElementType from, TensorLayout fromLayout, boolean unsignedSource,
+                                        ElementType to, TensorLayout toLayout, boolean unsignedDestination,
+                                        double scale, double shift) {
         return new KernelMethod.Reorder(name, Param.array("src", from), named("From", fromLayout), Param.array("dst", to),
-                named("To", toLayout), unsigned, scale, shift);
+                named("To", toLayout), unsignedSource, unsignedDestination, scale, shift);
     }
 
     static KernelMethod.Slice slice(String name, ElementType type, TensorLayout from, SliceWindow window, TensorLayout to) {

@@ -1,0 +1,72 @@
+package dev.strider.processor.model;
+
+import dev.strider.kernel.ElementType;
+import java.util.Optional;
+
+/**
+ * What a converting reorder to an integer type does to the values the destination cannot hold as
+ * they are: it rounds half to even (when a value can have a fraction: a floating-point source, or
+ * a scale or shift) and saturates to the destination's range (NaN gives 0), as oneDNN's reorder
+ * does and {@code dev.strider.kernel.Convert} computes.
+ *
+ * @param from   the source type in words: {@code float}, {@code unsigned byte}
+ * @param to     the destination type in words
+ * @param rounds true when a value can have a fraction to round
+ * @param min    the least value the destination holds
+ * @param max    the greatest value the destination holds
+ * @param nan    true when the source can be NaN (a floating-point source), which gives 0
+ */
+public record Narrowing(String from, String to, boolean rounds, long min, long max, boolean nan) {
+
+    /**
+     * What {@code r} does that can change a value, or empty when it changes none: a floating-point
+     * destination (which rounds to nearest and overflows to infinity, as Java's casts do), or an
+     * integer source whose range the destination holds, without scale or shift.
+     */
+    public static Optional<Narrowing> of(KernelMethod.Reorder r) {
+        ElementType src = r.src().type();
+        ElementType dst = r.dst().type();
+        if (dst.isFloatingPoint() || r.isCopy()) {
+            return Optional.empty();
+        }
+        long[] to = range(dst, r.unsignedDestination());
+        boolean floating = src.isFloatingPoint();
+        boolean scaled = r.scale() != 1 || r.shift() != 0;
+        boolean wider = !floating && !within(range(src, r.unsignedSource()), to);
+        if (!floating && !scaled && !wider) {
+            return Optional.empty();
+        }
+        return Optional.of(new Narrowing(name(src, r.unsignedSource()), name(dst, r.unsignedDestination()),
+                floating || scaled, to[0], to[1], floating));
+    }
+
+    /** {@code rounds half to even and saturates to [0, 255], NaN to 0}. */
+    public String describe() {
+        return (rounds ? "rounds half to even and " : "") + "saturates to [" + min + ", " + max + "]"
+                + (nan ? ", NaN to 0" : "");
+    }
+
+    /** {@code float to unsigned byte}. */
+    public String types() {
+        return from + " to " + to;
+    }
+
+    private static String name(ElementType type, boolean unsigned) {
+        return (unsigned ? "unsigned " : "") + type.javaName();
+    }
+
+    /** The integer range of a type, read or written unsigned when {@code unsigned}. */
+    private static long[] range(ElementType type, boolean unsigned) {
+        switch (type) {
+            case BYTE: return unsigned ? new long[] {0, 0xFF} : new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE};
+            case SHORT: return unsigned ? new long[] {0, 0xFFFF} : new long[] {Short.MIN_VALUE, Short.MAX_VALUE};
+            case INT: return unsigned ? new long[] {0, 0xFFFFFFFFL} : new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+            case LONG: return new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
+            default: throw new IllegalArgumentException(type + " has no integer range");
+        }
+    }
+
+    private static boolean within(long[] inner, long[] outer) {
+        return inner[0] >= outer[0] && inner[1] <= outer[1];
+    }
+}

@@ -1,0 +1,18 @@
+package dev.strider;
+
+/**
+ * What a converting {@link Reorder} to an integer type does with a value outside the destination's
+ * range. Only what the kernels implement is offered: oneDNN's saturation.
+ */
+public enum Overflow {
+    /**
+     * Not said: the default. The reorder still saturates; where it can round or saturate, javac
+     * prints a {@code [StriderNarrowing]} note saying so.
+     */
+    UNSPECIFIED,
+    /**
+     * To the nearest end of the destination's range, as oneDNN's reorder does: 300 to a byte gives
+     * 127, to an unsigned byte 255; -3 to an unsigned byte gives 0. NaN gives 0.
+     */
+    SATURATE
+}
