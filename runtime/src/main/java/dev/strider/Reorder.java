@@ -26,7 +26,9 @@ public @interface Reorder {
     /** Read the source's integer bits as unsigned (byte, short, int sources). */
     boolean unsignedSource() default false;
 
+    /** The {@code scale} of {@code dst = widen(src) * scale + shift}; the default 1 with shift 0 copies. */
     double scale() default 1;
 
+    /** The {@code shift} of {@code dst = widen(src) * scale + shift}. */
     double shift() default 0;
 }
