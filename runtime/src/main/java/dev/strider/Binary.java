@@ -15,6 +15,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Binary {
 
+    /** The operation applied to each pair of elements. */
     BinaryOp op();
 
     /** A type annotated with {@link Layout}. */

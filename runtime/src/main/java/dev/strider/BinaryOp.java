@@ -6,5 +6,16 @@ package dev.strider;
  * {@link Math#min}/{@link Math#max} (NaN wins, -0.0 is below 0.0).
  */
 public enum BinaryOp {
-    ADD, SUB, MUL, DIV, MIN, MAX
+    /** {@code a + b}. */
+    ADD,
+    /** {@code a - b}. */
+    SUB,
+    /** {@code a * b}. */
+    MUL,
+    /** {@code a / b}. */
+    DIV,
+    /** {@code Math.min(a, b)}. */
+    MIN,
+    /** {@code Math.max(a, b)}. */
+    MAX
 }

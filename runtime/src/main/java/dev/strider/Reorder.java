@@ -40,8 +40,10 @@ public @interface Reorder {
      */
     boolean unsignedDestination() default false;
 
+    /** The {@code scale} of {@code dst = widen(src) * scale + shift}; the default 1 with shift 0 copies. */
     double scale() default 1;
 
+    /** The {@code shift} of {@code dst = widen(src) * scale + shift}. */
     double shift() default 0;
 
     /** How an integer destination rounds; {@link Rounding#HALF_EVEN} is what it does. */

@@ -15,6 +15,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 public @interface Unary {
 
+    /** The operation applied to each element. */
     UnaryKind op();
 
     /** A type annotated with {@link Layout}. */
@@ -23,9 +24,9 @@ public @interface Unary {
     /** A type annotated with {@link Layout}. */
     Class<?> out();
 
-    /** For SCALE_SHIFT. */
+    /** The factor of {@link UnaryKind#SCALE_SHIFT}; ignored by the other ops. */
     double scale() default 1;
 
-    /** For SCALE_SHIFT. */
+    /** The addend of {@link UnaryKind#SCALE_SHIFT}; ignored by the other ops. */
     double shift() default 0;
 }

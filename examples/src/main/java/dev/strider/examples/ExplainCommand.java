@@ -1,8 +1,8 @@
 package dev.strider.examples;
 
 import dev.strider.layout.TensorLayout;
-import dev.strider.layout.MemoryMap;
 import dev.strider.report.HtmlPage;
+import dev.strider.report.MemoryMap;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * {@code explain}: builds a layout the way {@code @Layout} declares one and shows its strides,
  * padded sizes, buffer size and, when it is small enough, its memory map. With {@code --html} it
  * also writes the drawing the processor's layout report makes for a declared layout (the same
- * {@code dev.strider.report} code), for a layout not declared anywhere yet.
+ * {@code dev.strider.report} code, from {@code strider-report}), for a layout not declared anywhere yet.
  *
  * <pre>
  * strider-examples explain --dims NCHW --sizes 1,17,5,4 --format nChw8c

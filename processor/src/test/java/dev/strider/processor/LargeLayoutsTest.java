@@ -63,9 +63,9 @@ class LargeLayoutsTest {
         Files.write(file, source.lines, StandardCharsets.UTF_8);
         Path classes = Files.createDirectories(dir.resolve("classes"));
         Path generated = Files.createDirectories(dir.resolve("generated"));
-        // the processor, the runtime it checks layouts with, and JavaPoet it writes with
+        // the processor, the runtime it checks layouts with, the report it draws, JavaPoet it writes with
         String path = String.join(File.pathSeparator, location(StriderProcessor.class), location(TensorLayout.class),
-                location(JavaFile.class));
+                location(dev.strider.report.HtmlPage.class), location(JavaFile.class));
         Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
         List<String> command = List.of(javac.toString(), HEAP, "-XDrawDiagnostics", "--release", "17",
                 "--add-modules", "jdk.incubator.vector", "-cp", path, "-processorpath", path,

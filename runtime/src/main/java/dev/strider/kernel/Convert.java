@@ -18,7 +18,19 @@ public final class Convert {
     private Convert() {
     }
 
-    /** {@link #reorder(Object, TensorLayout, boolean, Object, TensorLayout, boolean, double, double)} to a signed destination. */
+    /**
+     * Writes {@code widen(src) * scale + shift}, narrowed to {@code dst}'s (signed) type, into every logical
+     * element of {@code dst}, and zeros into its pad lanes; gaps are left untouched.
+     *
+     * @param src            a primitive array of any of the six types
+     * @param unsignedSource read the source's integer bits as unsigned (byte, short, int)
+     * @param dst            a primitive array of any of the six types, other than {@code src}
+     * @throws IllegalArgumentException when the layouts differ in dims or sizes, an array is too
+     *                                  short for its layout, {@code dstLayout} overlaps, {@code src}
+     *                                  and {@code dst} are one array sharing elements, or
+     *                                  {@code unsignedSource} is set for another type; nothing is
+     *                                  written then
+     */
     public static void reorder(Object src, TensorLayout srcLayout, boolean unsignedSource, Object dst, TensorLayout dstLayout,
                                double scale, double shift) {
         reorder(src, srcLayout, unsignedSource, dst, dstLayout, false, scale, shift);

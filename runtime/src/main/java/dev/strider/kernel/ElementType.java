@@ -4,11 +4,17 @@ import java.util.Locale;
 
 /** The element types of Strider buffers, each a Java primitive array. */
 public enum ElementType {
+    /** {@code double[]}. */
     DOUBLE(double[].class, 8),
+    /** {@code float[]}. */
     FLOAT(float[].class, 4),
+    /** {@code long[]}. */
     LONG(long[].class, 8),
+    /** {@code int[]}; may be read as unsigned. */
     INT(int[].class, 4),
+    /** {@code short[]}; may be read as unsigned. */
     SHORT(short[].class, 2),
+    /** {@code byte[]}; may be read as unsigned. */
     BYTE(byte[].class, 1);
 
     private final Class<?> arrayClass;
@@ -24,6 +30,7 @@ public enum ElementType {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The array class of a buffer of this type: {@code float[].class}. */
     public Class<?> arrayClass() {
         return arrayClass;
     }
@@ -48,7 +55,12 @@ public enum ElementType {
         return this == DOUBLE || this == FLOAT;
     }
 
-    /** The element type of a primitive array of one of the six types. */
+    /**
+     * The element type of a primitive array of one of the six types.
+     *
+     * @throws NullPointerException     when {@code array} is null
+     * @throws IllegalArgumentException when {@code array} is not one of the six array types
+     */
     public static ElementType of(Object array) {
         if (array == null) {
             throw new NullPointerException("array");
@@ -62,7 +74,11 @@ public enum ElementType {
                 + " is not a Strider buffer: use double[], float[], long[], int[], short[] or byte[]");
     }
 
-    /** The type named by a Java keyword ({@code "float"}), or an error listing the six. */
+    /**
+     * The type named by a Java keyword ({@code "float"}).
+     *
+     * @throws IllegalArgumentException listing the six names, when {@code name} is none of them
+     */
     public static ElementType ofJavaName(String name) {
         for (ElementType t : values()) {
             if (t.javaName().equals(name)) {

@@ -19,8 +19,11 @@ import java.util.Objects;
  */
 public final class UnaryOp {
 
+    /** {@code Math.max(x, 0)}. */
     public static final UnaryOp RELU = new UnaryOp(UnaryKind.RELU, 1, 0);
+    /** {@code Math.abs(x)}. */
     public static final UnaryOp ABS = new UnaryOp(UnaryKind.ABS, 1, 0);
+    /** {@code -x}. */
     public static final UnaryOp NEG = new UnaryOp(UnaryKind.NEG, 1, 0);
 
     private final UnaryKind kind;
@@ -38,18 +41,22 @@ public final class UnaryOp {
         return kind == UnaryKind.SCALE_SHIFT ? scaleShift(scale, shift) : new UnaryOp(kind, 1, 0);
     }
 
+    /** {@code x * scale + shift}. */
     public static UnaryOp scaleShift(double scale, double shift) {
         return new UnaryOp(UnaryKind.SCALE_SHIFT, scale, shift);
     }
 
+    /** Which operation this is. */
     public UnaryKind kind() {
         return kind;
     }
 
+    /** The factor of SCALE_SHIFT; 1 for the other kinds. */
     public double scale() {
         return scale;
     }
 
+    /** The addend of SCALE_SHIFT; 0 for the other kinds. */
     public double shift() {
         return shift;
     }

@@ -8,6 +8,11 @@ package dev.strider.layout;
  */
 public record Block(int dim, int size) {
 
+    /**
+     * Checks the block.
+     *
+     * @throws IllegalArgumentException when {@code dim} is outside {@code 0..7} or {@code size} is below 2
+     */
     public Block {
         if (dim < 0 || dim >= TensorLayout.MAX_RANK) {
             throw new IllegalArgumentException("block dim " + dim + " is outside 0.." + (TensorLayout.MAX_RANK - 1));

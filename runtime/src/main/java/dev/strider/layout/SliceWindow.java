@@ -29,7 +29,13 @@ public final class SliceWindow {
         this.outputSizes = outputSizes;
     }
 
-    /** A window over {@code input}'s logical sizes, with the largest output sizes it allows. */
+    /**
+     * A window over {@code input}'s logical sizes, with the largest output sizes it allows.
+     *
+     * @throws IllegalArgumentException naming the dim, when an array does not have one value per dim,
+     *                                  a stride is 0, an offset is negative, a size is below 1, or the
+     *                                  window extends past the input
+     */
     public static SliceWindow of(TensorLayout input, int[] offsets, int[] sizes, int[] strides) {
         Objects.requireNonNull(input, "input");
         String dims = input.dims();
@@ -63,7 +69,11 @@ public final class SliceWindow {
         return new SliceWindow(dims, in, offsets.clone(), sizes.clone(), strides.clone(), out);
     }
 
-    /** The same window with smaller output sizes: each from 1 to {@link #maxOutputSizes()}. */
+    /**
+     * The same window with smaller output sizes: each from 1 to {@link #maxOutputSizes()}.
+     *
+     * @throws IllegalArgumentException when a size is outside that range or not one per dim
+     */
     public SliceWindow withOutputSizes(int... outputSizes) {
         check("output sizes", dims, outputSizes);
         int[] max = maxOutputSizes();
@@ -108,26 +118,32 @@ public final class SliceWindow {
         return TensorLayout.packed(dims, outputSizes);
     }
 
+    /** The input's dim names, in logical order. */
     public String dims() {
         return dims;
     }
 
+    /** The logical sizes of the input the window was made for (a copy). */
     public int[] inputSizes() {
         return inputSizes.clone();
     }
 
+    /** The window's first input index per dim (a copy). */
     public int[] offsets() {
         return offsets.clone();
     }
 
+    /** The window's extent per dim, in input elements (a copy). */
     public int[] sizes() {
         return sizes.clone();
     }
 
+    /** The step per dim between input indices of successive output elements, never 0 (a copy). */
     public int[] strides() {
         return strides.clone();
     }
 
+    /** The output's logical sizes per dim (a copy). */
     public int[] outputSizes() {
         return outputSizes.clone();
     }

@@ -315,18 +315,22 @@ public final class TensorLayout {
 
     // ---------------------------------------------------------------- properties
 
+    /** The dim names in logical order, one letter each: {@code "NCHW"}. */
     public String dims() {
         return dims;
     }
 
+    /** The number of dims, 1 to {@value #MAX_RANK}. */
     public int rank() {
         return dims.length();
     }
 
+    /** The logical sizes in logical order (a copy). */
     public int[] sizes() {
         return sizes.clone();
     }
 
+    /** The logical size of dim {@code dim} (its position in {@link #dims()}). */
     public int size(int dim) {
         return sizes[dim];
     }
@@ -336,6 +340,7 @@ public final class TensorLayout {
         return paddedSizes.clone();
     }
 
+    /** The padded size of dim {@code dim}: {@link #size(int)} unless the dim is blocked. */
     public int paddedSize(int dim) {
         return paddedSizes[dim];
     }
@@ -345,10 +350,12 @@ public final class TensorLayout {
         return strides.clone();
     }
 
+    /** The stride of dim {@code dim}, as {@link #strides()} gives it. */
     public int stride(int dim) {
         return strides[dim];
     }
 
+    /** The base offset: the element index of logical index 0 in the buffer. */
     public int offset() {
         return offset;
     }
@@ -363,6 +370,7 @@ public final class TensorLayout {
         return blockStride[k];
     }
 
+    /** True when the layout has inner blocks (a oneDNN blocked format such as {@code nChw8c}). */
     public boolean isBlocked() {
         return !blocks.isEmpty();
     }

@@ -17,6 +17,7 @@ public interface KernelProvider {
     /** The {@code @Kernels} interface the class implements. */
     Class<?> kernelSet();
 
+    /** The target the class was generated for. */
     Target target();
 
     /** For VECTOR classes the vector shape in bits (128, 256 or 512); 0 for the other targets. */

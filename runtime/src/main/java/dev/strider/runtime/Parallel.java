@@ -43,6 +43,7 @@ public final class Parallel {
     /** The body of a parallel loop: runs indices {@code [from, to)}. */
     @FunctionalInterface
     public interface Range {
+        /** Runs the loop body for every index from {@code from} (inclusive) to {@code to} (exclusive). */
         void run(int from, int to);
     }
 

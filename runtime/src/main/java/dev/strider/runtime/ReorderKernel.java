@@ -26,9 +26,12 @@ public interface ReorderKernel {
      */
     String origin();
 
+    /** The layout {@link #reorder} reads. */
     TensorLayout src();
 
+    /** The layout {@link #reorder} writes. */
     TensorLayout dst();
 
+    /** The element type of both arrays. */
     ElementType type();
 }

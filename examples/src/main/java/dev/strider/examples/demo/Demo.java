@@ -105,7 +105,7 @@ final class Demo {
             out.println("  " + file);
         }
         if (problems.isEmpty()) {
-            out.println("All " + Step.values().length + " steps agree with the generic kernels on every target that"
+            out.println("All " + Step.values().length + " kernel calls agree with the generic kernels on every target that"
                     + " loads here.");
             return 0;
         }

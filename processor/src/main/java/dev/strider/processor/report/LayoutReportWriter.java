@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * The layout report of a kernel set: one HTML page, written beside the generated sources, that
- * draws every layout the set's methods use (with the runtime's {@link HtmlPage} and
+ * draws every layout the set's methods use (with strider-report's {@link HtmlPage} and
  * {@code LayoutSvg}, the very drawing {@code explain --html} makes) and lists every kernel
  * method with its operands and the loop nest each generated class runs, in the words of that
  * class's Javadoc. It reads the validated model and the writers' output only, never an

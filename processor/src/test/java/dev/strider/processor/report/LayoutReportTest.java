@@ -12,9 +12,9 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import dev.strider.layout.TensorLayout;
-import dev.strider.layout.MemoryMap;
 import dev.strider.processor.StriderProcessor;
 import dev.strider.report.LayoutSvg;
+import dev.strider.report.MemoryMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -27,8 +27,8 @@ import org.w3c.dom.Element;
 
 /**
  * The layout report the processor writes beside the generated sources, read back with an XML
- * parser: its sections, the runtime's facts and drawing of each layout (checked for what they say
- * by the runtime's own tests), the methods using each layout, and the generated classes' own
+ * parser: its sections, strider-report's facts and drawing of each layout (checked for what they say
+ * by that module's own tests), the methods using each layout, and the generated classes' own
  * Javadoc for each method.
  */
 class LayoutReportTest {
@@ -114,7 +114,7 @@ class LayoutReportTest {
                 "kernel-toBlocked", "kernel-relu", "kernel-flip", "kernel-fill"), sections);
         assertEquals("Ops.Blocked", all(section(doc, "layout-Ops-Blocked"), "h3").get(0).getTextContent());
 
-        // A layout's section holds the runtime's facts and drawing of that layout (MemoryMapTest and
+        // A layout's section holds strider-report's facts and drawing of that layout (MemoryMapTest and
         // LayoutSvgTest check what they say), and what the report adds: the methods that use it.
         TensorLayout nChw8c = TensorLayout.of("NCHW", new int[] {1, 17, 5, 4}, "nChw8c");
         Element blocked = section(doc, "layout-Ops-Blocked");
@@ -123,7 +123,7 @@ class LayoutReportTest {
         all(blocked, "svg").forEach(svg -> drawings.add(svg.getAttribute("id")));
         assertEquals(List.of("layout-Ops-Blocked-svg"), drawings);
         assertTrue(html.contains(LayoutSvg.render(nChw8c, "layout-Ops-Blocked-svg")),
-                "the section does not hold the runtime's drawing of " + nChw8c);
+                "the section does not hold strider-report's drawing of " + nChw8c);
         assertTrue(blocked.getTextContent().contains("Used by toBlocked (dst, written), relu (in, read), relu (out, written)."),
                 blocked.getTextContent());
         List<String> users = new ArrayList<>();

@@ -1,5 +1,6 @@
-package dev.strider.layout;
+package dev.strider.report;
 
+import dev.strider.layout.TensorLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -9,8 +10,8 @@ import java.util.Objects;
  * What a window of a layout's buffer holds, slot by slot: the logical indices stored in a slot
  * (several when indices share it: broadcast or aliasing), a zero-padded lane of a blocked dim, a
  * gap no index reaches, or a slot before the base offset. The text {@link MemoryMap} and the
- * drawings of {@code dev.strider.report} both read the buffer through this class, so they can
- * never disagree about a slot.
+ * drawing {@link LayoutSvg} both read the buffer through this class, so they can never disagree
+ * about a slot.
  *
  * <p>Only the window is paid for, whatever the size of the layout: the indices are walked dim
  * by dim, and a branch is cut as soon as its offset has passed the window's end (every term
@@ -67,7 +68,8 @@ public final class MemorySlots {
         long product = 1;
         for (int d = rank - 1; d >= 0; d--) {
             free[d] = layout.paddedSize(d) == 1 || !layout.isBlocked(d) && layout.stride(d) == 0;
-            maxFrom[d] = maxFrom[d + 1] + (free[d] ? 0 : layout.maxAlong(d));
+            // The largest term of a dim is at its last padded index: every block digit is at its top there.
+            maxFrom[d] = maxFrom[d + 1] + (free[d] ? 0 : layout.offsetAlong(d, layout.paddedSize(d) - 1));
             if (free[d]) {
                 frees.add(0, d);
                 product = saturatedProduct(product, layout.size(d));

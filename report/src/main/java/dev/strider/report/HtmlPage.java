@@ -1,7 +1,6 @@
 package dev.strider.report;
 
 import dev.strider.layout.TensorLayout;
-import dev.strider.layout.MemoryMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,5 +1,7 @@
-package dev.strider.layout;
+package dev.strider.report;
 
+import dev.strider.layout.Block;
+import dev.strider.layout.TensorLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -142,8 +144,8 @@ public final class MemoryMap {
     }
 
     /**
-     * {@code 0,16,2,3}: an index as the map's cells write it, and the drawings of
-     * {@code dev.strider.report} too, so the two read alike.
+     * {@code 0,16,2,3}: an index as the map's cells write it, and {@link LayoutSvg}'s drawings
+     * too, so the two read alike.
      */
     public static String indexText(int... index) {
         StringBuilder sb = new StringBuilder();

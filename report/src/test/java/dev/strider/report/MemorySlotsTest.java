@@ -1,10 +1,11 @@
-package dev.strider.layout;
+package dev.strider.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.strider.kernel.RandomLayouts;
+import dev.strider.layout.TensorLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -2,8 +2,6 @@ package dev.strider.report;
 
 import dev.strider.layout.Block;
 import dev.strider.layout.TensorLayout;
-import dev.strider.layout.MemoryMap;
-import dev.strider.layout.MemorySlots;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -264,7 +264,7 @@ class LayoutSvgTest {
             Files.writeString(actual, svg, StandardCharsets.UTF_8);
             fail("the drawing of HW {2,3} strides {5,1} is not the committed one. Look at " + actual
                     + "; if the change is meant, refresh the golden with: cp " + actual
-                    + " runtime/src/test/resources/dev/strider/report/" + GOLDEN);
+                    + " report/src/test/resources/dev/strider/report/" + GOLDEN);
         }
     }
 

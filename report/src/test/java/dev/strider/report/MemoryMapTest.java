@@ -1,10 +1,11 @@
-package dev.strider.layout;
+package dev.strider.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.strider.layout.TensorLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

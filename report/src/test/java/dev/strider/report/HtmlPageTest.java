@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.layout.TensorLayout;
-import dev.strider.layout.MemoryMap;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
