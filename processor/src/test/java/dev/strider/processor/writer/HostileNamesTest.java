@@ -117,6 +117,13 @@ class HostileNamesTest {
             List<JavaFile> files = GeneratedVersusGenericTest.everyTarget(set, unroll,
                     batch < 2 ? 0 : Planner.TILE_ABOVE_ELEMENTS, threadsAbove, batch % 4 < 2 ? 128 : 512);
             List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files));
+            // Identifiers keeps parameters clear of the types generated code names: it must know them all.
+            for (JavaFile file : files) {
+                for (String line : file.toString().lines().filter(l -> l.startsWith("import ")).toList()) {
+                    String simple = line.substring(line.lastIndexOf('.') + 1, line.length() - 1);
+                    assertTrue(Identifiers.TYPES.contains(simple), simple + " is not in Identifiers.TYPES");
+                }
+            }
             // The generated classes are called by the declared names; the model's methods are the declared ones.
             for (int k = 0; k < methods.size(); k++) {
                 KernelMethod declared = methods.get(k);
