@@ -316,7 +316,7 @@ public final class VectorWriter {
     /** Why no vector statement computes {@code m} exactly as the generic kernels do, or null. */
     private String unsupported(KernelMethod m) {
         ElementType out = m.output().type();
-        boolean floating = out == ElementType.FLOAT || out == ElementType.DOUBLE;
+        boolean floating = out.isFloatingPoint();
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
             if (r.unsignedDestination()) {
                 return "an unsigned destination rounds and saturates";
