@@ -2,6 +2,7 @@ package dev.strider.runtime;
 
 import dev.strider.Target;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One generated kernel class, as the runtime finds it: the processor writes a provider per
@@ -34,6 +35,41 @@ public interface KernelProvider {
      * @throws LinkageError when the class cannot load on this JVM (the vector module is absent)
      */
     Object create();
+
+    /**
+     * The methods of this class that carry more than one variant (one nest computing exactly
+     * what the others compute, shaped differently: another block width, the scalar nest beside
+     * blocks in registers), by method key (its name and parameter types as Java writes them:
+     * {@code toBlocked64(float[], float[])}); each list names the variants in number order,
+     * readably ({@code "4x4 blocks in registers"}). Methods with one nest are absent.
+     */
+    default Map<String, List<String>> variants() {
+        return Map.of();
+    }
+
+    /**
+     * A new instance of the generated class whose methods run their variant number
+     * {@code variant} where they have more than {@code variant} variants ({@link #variants()}),
+     * and elsewhere what {@link #create()} runs (the rule's choice).
+     *
+     * @throws LinkageError              as {@link #create()}
+     * @throws IllegalArgumentException  when {@code variant} is negative
+     */
+    default Object create(int variant) {
+        if (variant < 0) {
+            throw new IllegalArgumentException("variant " + variant + " < 0");
+        }
+        return create();
+    }
+
+    /**
+     * What the run-time tuner needs of the whole kernel set: its methods, a workload per method and
+     * the generated dispatcher. The SCALAR provider answers it (SCALAR is always generated), the
+     * others answer null.
+     */
+    default TunableKernels tunable() {
+        return null;
+    }
 
     /**
      * The set's plain (same-type, unscaled) reorders with their layouts, for
