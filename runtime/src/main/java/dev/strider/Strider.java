@@ -21,7 +21,32 @@ public final class Strider {
      */
     public static final String TARGET_PROPERTY = KernelLoader.TARGET_PROPERTY;
 
+    /**
+     * The system property ({@value}) that sets how methods are chosen: {@code measure} (the
+     * default), {@code wisdom} or {@code rules}; see {@link TuneMode}.
+     */
+    public static final String TUNE_PROPERTY = KernelLoader.TUNE_PROPERTY;
+
     private Strider() {
+    }
+
+    /**
+     * Sets the tuning mode in code, over {@code strider.tune}, for kernel sets loaded after this
+     * call; null returns to the property.
+     */
+    public static void setTuneMode(TuneMode mode) {
+        KernelLoader.setTuneMode(mode);
+    }
+
+    /**
+     * Measures every method of {@code kernelSet} now (in measure mode), waits until each is routed
+     * to its fastest candidate, and returns {@link #explain}'s text, with the times. Without it, a
+     * method is measured in the background after its first call, which runs SCALAR meanwhile.
+     *
+     * @throws IllegalStateException as {@link #load(Class)} does
+     */
+    public static String tune(Class<?> kernelSet) {
+        return KernelLoader.tune(kernelSet);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.strider.processor.report.LayoutReportWriter;
 import dev.strider.processor.writer.GeneratedClass;
 import dev.strider.processor.writer.ScalarWriter;
 import dev.strider.processor.writer.ThreadsWriter;
+import dev.strider.processor.writer.TunedWriter;
 import dev.strider.processor.writer.VectorWriter;
 import dev.strider.Target;
 import java.io.IOException;
@@ -95,8 +96,11 @@ final class KernelsStep {
                     classes.add(new ThreadsWriter(options).generate(set));
             }
         }
+        // The tuner's dispatcher: not a target of its own, so the report leaves it out.
+        List<GeneratedClass> files = new ArrayList<>(classes);
+        files.add(new TunedWriter(options.threadsAbove()).generate(set, classes));
         List<String> providers = new ArrayList<>();
-        for (GeneratedClass generated : classes) {
+        for (GeneratedClass generated : files) {
             JavaFile file = generated.file();
             String name = file.typeSpec().name();
             String qualified = set.packageName().isEmpty() ? name : set.packageName() + "." + name;
@@ -114,7 +118,9 @@ final class KernelsStep {
                         Message.WRITE_FAILED.format(qualified, e.getMessage()), type);
                 return new Outcome.Failed();
             }
-            providers.add(qualified + "$Provider");
+            if (generated.file().typeSpec().typeSpecs().stream().anyMatch(t -> t.name().equals("Provider"))) {
+                providers.add(qualified + "$Provider");
+            }
         }
         if (options.report()) {
             writeReport(type, set, classes);

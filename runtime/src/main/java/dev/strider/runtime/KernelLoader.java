@@ -1,5 +1,7 @@
 package dev.strider.runtime;
 
+import dev.strider.TuneMode;
+
 import dev.strider.Target;
 import java.util.Objects;
 
@@ -53,7 +55,47 @@ public final class KernelLoader {
         }
     };
 
+    /** The mode {@link #setTuneMode} set, or null for {@code strider.tune}'s. */
+    private static volatile TuneMode tuneMode;
+
     private KernelLoader() {
+    }
+
+    /** The system property ({@value}) that sets the tuner's mode: {@code rules}, {@code measure} or {@code wisdom}. */
+    public static final String TUNE_PROPERTY = TuneSettings.MODE;
+
+    /**
+     * Sets the tuner's mode in code, over {@code strider.tune}, for every kernel set loaded after
+     * this call (a set already loaded keeps its mode); null returns to the property.
+     */
+    public static void setTuneMode(TuneMode mode) {
+        tuneMode = mode;
+    }
+
+    static TuneMode tuneModeInCode() {
+        return tuneMode;
+    }
+
+    /**
+     * In measure mode, times every method of {@code kernelSet} now (on the tuner thread, as the
+     * first calls would), waits until all are routed to their fastest, and returns what
+     * {@link #explain} says then; in the other modes it measures nothing and returns the same.
+     * For programs that would rather pay for planning up front, as with FFTW's planner, and for
+     * benchmarks, which should time the tuned choice, not the tuning.
+     *
+     * @throws IllegalStateException as {@link #load(Class)} does
+     */
+    public static String tune(Class<?> kernelSet) {
+        load(kernelSet);
+        Tuner t = SELECTIONS.get(kernelSet).tuner();
+        if (t != null) {
+            try {
+                t.tuneAll();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return explain(kernelSet);
     }
 
     /**

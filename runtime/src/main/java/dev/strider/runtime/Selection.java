@@ -1,11 +1,14 @@
 package dev.strider.runtime;
 
+import dev.strider.TuneMode;
+
 import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -31,15 +34,41 @@ final class Selection {
     private final List<String> serviceProblems;
     private final AtomicReferenceArray<Attempt> attempts;
     private final AtomicReferenceArray<Outcome> outcomes = new AtomicReferenceArray<>(Request.values().length);
+    /** The tuner's settings, or null when they are invalid ({@link #settingsError}). */
+    private final TuneSettings settings;
+    private final String settingsError;
+    /** The tuner once made; {@link #NO_TUNER} when the rule alone chooses. */
+    private final AtomicReference<Object> tuner = new AtomicReference<>();
+    private static final Object NO_TUNER = new Object();
 
     Selection(Class<?> kernelSet, Device device, int parallelism, List<KernelProvider> candidates,
               List<String> serviceProblems) {
+        this(kernelSet, device, parallelism, candidates, serviceProblems, rulesOnly());
+    }
+
+    private static TuneSettings rulesOnly() {
+        return TuneSettings.parse(name -> name.equals(TuneSettings.MODE) ? "rules" : null, name -> null, null);
+    }
+
+    /**
+     * @param settings the tuner's settings; null when they are invalid, and then {@code settingsError}
+     *                 is what {@link #instance} throws for the best and one-thread requests
+     */
+    Selection(Class<?> kernelSet, Device device, int parallelism, List<KernelProvider> candidates,
+              List<String> serviceProblems, TuneSettings settings, String settingsError) {
+        this.settings = settings;
+        this.settingsError = settingsError;
         this.kernelSet = kernelSet;
         this.device = device;
         this.parallelism = parallelism;
         this.candidates = List.copyOf(candidates);
         this.serviceProblems = List.copyOf(serviceProblems);
         this.attempts = new AtomicReferenceArray<>(this.candidates.size());
+    }
+
+    private Selection(Class<?> kernelSet, Device device, int parallelism, List<KernelProvider> candidates,
+                      List<String> serviceProblems, TuneSettings settings) {
+        this(kernelSet, device, parallelism, candidates, serviceProblems, settings, null);
     }
 
     /** The providers of {@code kernelSet} found by {@code ServiceLoader} through its class loader, on this device. */
@@ -51,7 +80,64 @@ final class Selection {
                 own.add(provider);
             }
         }
-        return new Selection(kernelSet, Device.current(), Parallel.parallelism(), own, scan.problems());
+        TuneSettings settings = null;
+        String error = null;
+        try {
+            settings = TuneSettings.fromSystem(KernelLoader.tuneModeInCode());
+        } catch (IllegalStateException e) {
+            error = e.getMessage();
+        }
+        return new Selection(kernelSet, Device.current(), Parallel.parallelism(), own, scan.problems(), settings, error);
+    }
+
+    /** True for the requests a tuner serves in measure and wisdom modes: the best target, and one thread. */
+    private static boolean tuned(Request request) {
+        return request == Request.BEST || request == Request.ONE_THREAD;
+    }
+
+    /**
+     * The kernel set's tuner, made on first use; null when the rule alone chooses (rules mode, or
+     * classes generated before the tuner existed).
+     *
+     * @throws IllegalStateException when the tuner's settings are invalid
+     */
+    Tuner tuner() {
+        Object t = tuner.get();
+        if (t == null) {
+            if (settings == null) {
+                throw new IllegalStateException(settingsError);
+            }
+            t = NO_TUNER;
+            if (settings.mode() != TuneMode.RULES) {
+                TunableKernels tunable = null;
+                for (KernelProvider p : candidates) {
+                    if (p.target() == Target.SCALAR) {
+                        try {
+                            tunable = p.tunable();
+                        } catch (LinkageError | RuntimeException e) {
+                            tunable = null;
+                        }
+                    }
+                }
+                if (tunable != null) {
+                    List<KernelProvider> oneThread = Policy.rank(device, parallelism, Request.ONE_THREAD, candidates)
+                            .runnable();
+                    KernelProvider threads = null;
+                    for (KernelProvider p : Policy.rank(device, parallelism, Request.BEST, candidates).runnable()) {
+                        if (p.target() == Target.THREADS) {
+                            threads = p;
+                        }
+                    }
+                    if (!oneThread.isEmpty()) {
+                        t = new Tuner(kernelSet, tunable, settings, oneThread, threads);
+                    }
+                }
+            }
+            if (!tuner.compareAndSet(null, t)) {
+                t = tuner.get();
+            }
+        }
+        return t == NO_TUNER ? null : (Tuner) t;
     }
 
     /**
@@ -60,6 +146,12 @@ final class Selection {
      * @throws IllegalStateException listing every candidate and why it was not used, when none can run
      */
     Object instance(Request request) {
+        if (tuned(request)) {
+            Tuner t = tuner();
+            if (t != null) {
+                return request == Request.BEST ? t.bestDispatcher() : t.oneThreadDispatcher();
+            }
+        }
         Outcome outcome = outcomes.get(request.ordinal());
         if (outcome == null) {
             outcome = resolve(request);
@@ -89,9 +181,32 @@ final class Selection {
             sb.append(candidateLines(outcome.ranking, outcome.skipped, outcome.chosen, "    "));
         }
         appendServiceProblems(sb);
+        Tuner t = null;
+        String tunerError = null;
+        if (tuned(request)) {
+            try {
+                t = tuner();
+            } catch (IllegalStateException | LinkageError e) {
+                tunerError = e.getMessage();
+            }
+        }
+        if (tunerError != null) {
+            sb.append("  tuning      ").append(tunerError).append(" (load throws until it is fixed)\n");
+        } else if (t != null) {
+            sb.append(t.describe(request == Request.BEST));
+            sb.append("  result      ").append(simpleDispatcher(t, request)).append(", each method routed as above\n");
+            return sb.toString();
+        } else if (tuned(request) && settings != null) {
+            sb.append("  tuning      ").append(settings.describe()).append(": the rule chooses the class\n");
+        }
         sb.append("  result      ").append(outcome.instance != null
                 ? outcome.chosen.className() : "none can run: KernelLoader.load throws IllegalStateException").append('\n');
         return sb.toString();
+    }
+
+    private static String simpleDispatcher(Tuner t, Request request) {
+        Object d = request == Request.BEST ? t.bestDispatcher() : t.oneThreadDispatcher();
+        return d.getClass().getName();
     }
 
     private Outcome resolve(Request request) {

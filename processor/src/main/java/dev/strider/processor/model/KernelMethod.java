@@ -24,6 +24,19 @@ public sealed interface KernelMethod {
     /** The layout of an array parameter of this method. */
     NamedLayout layoutOf(Param array);
 
+    /**
+     * The method's key for the runtime ({@code KernelProvider.variants()}, the tuner's wisdom
+     * file): its name and parameter types as Java writes them, {@code toBlocked64(float[], float[])}.
+     */
+    default String key() {
+        StringBuilder sb = new StringBuilder(name()).append('(');
+        for (int i = 0; i < params().size(); i++) {
+            Param p = params().get(i);
+            sb.append(i == 0 ? "" : ", ").append(p.type().javaName()).append(p.array() ? "[]" : "");
+        }
+        return sb.append(')').toString();
+    }
+
     /** The same method with each parameter replaced by {@code rename} of it (the generated code's names). */
     default KernelMethod withParams(UnaryOperator<Param> rename) {
         if (this instanceof Reorder r) {

@@ -50,7 +50,7 @@ final class Identifiers {
             "VectorSpecies", "VectorShuffle", "VectorMask", "VectorOperators",
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",
             "Device", "Generated", "Override", "Double", "Float", "Object", "String", "Class", "List",
-            "Provider", "Chunks");
+            "Provider", "Chunks", "TunableKernels", "Workloads", "Integer", "BiConsumer", "Tuning", "MethodHandle", "MethodHandles", "Throwable");
 
     /** The first segments of the packages of those types: a local of that name hides a qualified name. */
     static final Set<String> PACKAGE_ROOTS = Set.of("dev", "java", "javax", "jdk");
@@ -89,7 +89,7 @@ final class Identifiers {
             int ordinal = seen.merge(m.name(), 1, Integer::sum);
             String base = overloads.get(m.name()) > 1 ? m.name() + ordinal : m.name();
             Map<String, String> names = new HashMap<>();
-            for (String suffix : List.of("range", "steps", "inRegisters", "scalar")) {
+            for (String suffix : List.of("range", "steps", "chunks", "inRegisters", "scalar")) {
                 String name = base + "_" + suffix;
                 while (!helperNames.add(name)) {
                     name += "_";
@@ -148,6 +148,11 @@ final class Identifiers {
     /** {@code m_steps}: how many steps {@code m}'s split node has, for THREADS. */
     String steps(KernelMethod m) {
         return helper(m, "steps");
+    }
+
+    /** {@code m_chunks}: the one-thread class whose chunks a THREADS call of {@code m} runs, for THREADS. */
+    String chunks(KernelMethod m) {
+        return helper(m, "chunks");
     }
 
     /** {@code m_inRegisters} or {@code m_scalar}: one of two nests of {@code m}. */

@@ -393,6 +393,9 @@ final class KernelClass {
         b.addMethod(MethodSpec.methodBuilder("create").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(Object.class)
                 .addStatement("return new $T()", self).build());
+        if (target == Target.SCALAR) { // always generated: it alone hands the tuner the set
+            b.addMethod(TunedWriter.tunableMethod(set));
+        }
         // The SCALAR class is always generated, so its provider alone lists the set's reorders.
         CodeBlock reorders = target == Target.SCALAR ? reorders(set) : CodeBlock.of("");
         if (!reorders.isEmpty()) {

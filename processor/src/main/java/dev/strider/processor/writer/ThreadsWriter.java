@@ -82,14 +82,24 @@ public final class ThreadsWriter {
             String[] bounds = ids.bounds(m);
             String nest = "the one-thread class's, its split node in chunks over Parallel.pool()";
             nests.add(nest);
+            // The chunks come from one class for the whole call: a tuned body may switch classes
+            // between two calls, never between the steps and the chunks of one.
+            String one = ids.scope(m).local("chunks");
             type.addMethod(KernelClass.signature(m, nest)
                     .addCode(KernelClass.checks(m))
-                    .addStatement("$T.forRange($N.$N(), ($N, $N) -> $N.$N($L, $N, $N))", PARALLEL, body,
-                            ids.steps(m), bounds[0], bounds[1], body, ids.range(m), args, bounds[0], bounds[1])
+                    .addStatement("$T $N = $N.$N()", chunks, one, body, ids.chunks(m))
+                    .addStatement("$T.forRange($N.$N(), ($N, $N) -> $N.$N($L, $N, $N))", PARALLEL, one,
+                            ids.steps(m), bounds[0], bounds[1], one, ids.range(m), args, bounds[0], bounds[1])
                     .build());
             MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m)).addModifiers(Modifier.ABSTRACT);
             KernelClass.parameters(ids, range, m, true);
             chunkType.addMethod(range.build());
+            chunkType.addMethod(MethodSpec.methodBuilder(ids.chunks(m))
+                    .returns(chunks)
+                    .addJavadoc("The class whose chunks of {@link #$N} one call runs: this one, or what a dispatcher\n",
+                            m.name())
+                    .addJavadoc("routes the method to at the moment.\n")
+                    .addStatement("return this").build());
             chunkType.addMethod(MethodSpec.methodBuilder(ids.steps(m))
                     .addModifiers(Modifier.ABSTRACT).returns(TypeName.INT).build());
         }
