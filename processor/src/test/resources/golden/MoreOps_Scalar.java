@@ -5,6 +5,9 @@ import dev.strider.kernel.Checks;
 import dev.strider.kernel.DoubleKernels;
 import dev.strider.kernel.FloatKernels;
 import dev.strider.runtime.KernelProvider;
+import dev.strider.runtime.TunableKernels;
+import dev.strider.runtime.Workloads;
+import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 
 /**
@@ -146,6 +149,11 @@ public final class MoreOps_Scalar implements MoreOps {
         @Override
         public Object create() {
             return new MoreOps_Scalar();
+        }
+
+        @Override
+        public TunableKernels tunable() {
+            return Workloads.tunable(MethodHandles.lookup(), "demo.MoreOps_Tuned$Tuning");
         }
     }
 }

@@ -6,6 +6,9 @@ import dev.strider.kernel.ElementType;
 import dev.strider.layout.TensorLayout;
 import dev.strider.runtime.GeneratedReorder;
 import dev.strider.runtime.KernelProvider;
+import dev.strider.runtime.TunableKernels;
+import dev.strider.runtime.Workloads;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -149,6 +152,11 @@ public final class Ops_Scalar implements Ops {
         @Override
         public Object create() {
             return new Ops_Scalar();
+        }
+
+        @Override
+        public TunableKernels tunable() {
+            return Workloads.tunable(MethodHandles.lookup(), "demo.Ops_Tuned$Tuning");
         }
 
         @Override

@@ -105,7 +105,7 @@ class LargeLayoutsTest {
         try (var files = Files.list(run.generated().resolve("test"))) {
             written = files.map(f -> f.getFileName().toString()).sorted().collect(Collectors.toList());
         }
-        assertEquals(List.of("Ops.layouts.html", "Ops_Scalar.java", "Ops_Threads.java", "Ops_Vector128.java",
+        assertEquals(List.of("Ops.layouts.html", "Ops_Scalar.java", "Ops_Threads.java", "Ops_Tuned.java", "Ops_Vector128.java",
                 "Ops_Vector256.java", "Ops_Vector512.java"), written);
         String scalar = Files.readString(run.generated().resolve("test/Ops_Scalar.java"));
         assertTrue(scalar.contains("Loop nest: c[300000000] > unrolled: n[3]; strides dst/src: c 3/1, n 1/300000000."),

@@ -53,12 +53,14 @@ public final class TunedWriter {
         return set.generatedName(Target.SCALAR).replaceFirst("_Scalar$", "_Tuned");
     }
 
-    /** The provider method of the SCALAR class that hands the tuner the set: {@code return new ImageOps_Tuned.Tuning();}. */
+    /** The provider method of the SCALAR class that hands the tuner the set: {@code ImageOps_Tuned.Tuning}, found by name. */
     static MethodSpec tunableMethod(KernelSet set) {
         ClassName tuning = ClassName.get(set.packageName(), className(set), TUNING);
+        // By name: a SCALAR class compiles, and loads, without the dispatcher beside it.
         return MethodSpec.methodBuilder("tunable").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(TUNABLE)
-                .addStatement("return new $T()", tuning).build();
+                .addStatement("return $T.tunable($T.lookup(), $S)", WORKLOADS, METHOD_HANDLES, tuning.reflectionName())
+                .build();
     }
 
     /**
