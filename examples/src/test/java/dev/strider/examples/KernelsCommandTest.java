@@ -23,9 +23,11 @@ class KernelsCommandTest {
         assertEquals("dev.strider.examples.kernels.ImageOps", r.lines().get(0));
         assertEquals("  device      " + Device.current().describe(), r.lines().get(1));
         assertTrue(r.out().contains("\n    dev.strider.examples.kernels.ImageOps_Scalar "), r.out());
+        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("    dev.strider.examples.kernels.ImageOps_")
+                && l.endsWith("  chosen")), r.out());
         String chosen = Strider.load(ImageOps.class).getClass().getName();
-        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("    " + chosen + " ") && l.endsWith("  chosen")), r.out());
-        assertEquals("  result      " + chosen, r.lines().get(r.lines().size() - 1));
+        assertEquals("  result      " + chosen + ", each method routed as above", r.lines().get(r.lines().size() - 1));
+        assertTrue(r.out().contains("\n    normalize(byte[], float[])  "), r.out());
     }
 
     @Test

@@ -177,7 +177,9 @@ final class Selection {
             sb.append("  candidates  none: no generated class is registered for it; ").append(NOT_GENERATED).append('\n');
         } else {
             sb.append("  rule        ").append(outcome.ranking.rule()).append('\n');
-            sb.append("  candidates  tried best first, then the rejected ones\n");
+            sb.append(tuned(request) && settings != null && settings.mode() != TuneMode.RULES
+                    ? "  candidates  the rule's ranking (what rules mode runs), best first, then the rejected ones\n"
+                    : "  candidates  tried best first, then the rejected ones\n");
             sb.append(candidateLines(outcome.ranking, outcome.skipped, outcome.chosen, "    "));
         }
         appendServiceProblems(sb);

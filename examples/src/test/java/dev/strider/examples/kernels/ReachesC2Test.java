@@ -90,7 +90,7 @@ class ReachesC2Test {
             rs.setOrdered(false); // delivered as soon as read: only the first tier-4 time per method matters
             rs.startAsync();
             for (Class<?> set : List.of(BlockedOps.class, ImageOps.class, PipelineOps.class)) {
-                Object kernels = Strider.loadOneThread(set);
+                Object kernels = Strider.load(set, dev.strider.Target.VECTOR);
                 if (!kernels.getClass().getSimpleName().contains("_Vector")) {
                     System.out.println("PROBLEM no VECTOR class: " + kernels.getClass().getName());
                     continue;
