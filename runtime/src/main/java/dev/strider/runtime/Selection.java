@@ -120,8 +120,8 @@ final class Selection {
                     }
                 }
                 if (tunable != null) {
-                    List<KernelProvider> oneThread = Policy.rank(device, parallelism, Request.ONE_THREAD, candidates)
-                            .runnable();
+                    List<KernelProvider> oneThread = oneShape(Policy.rank(device, parallelism, Request.ONE_THREAD,
+                            candidates).runnable());
                     KernelProvider threads = null;
                     for (KernelProvider p : Policy.rank(device, parallelism, Request.BEST, candidates).runnable()) {
                         if (p.target() == Target.THREADS) {
@@ -204,6 +204,29 @@ final class Selection {
         sb.append("  result      ").append(outcome.instance != null
                 ? outcome.chosen.className() : "none can run: KernelLoader.load throws IllegalStateException").append('\n');
         return sb.toString();
+    }
+
+    /**
+     * The one-thread candidates the tuner times: the first VECTOR class in rule order that loads
+     * (the preferred shape, or the next narrower), and the rest but the other VECTOR shapes. Several
+     * shapes in one JVM share the Vector API's generic code and spoil each other's type profiles:
+     * timed together on the Zen 5 (JDK 17), the 128-, 256- and 512-bit classes of the bias add
+     * stayed boxed, 0.15-0.44 ms a call after 1.8 s of warming, where one shape alone compiles in
+     * well under a second and runs at 20 us.
+     */
+    private List<KernelProvider> oneShape(List<KernelProvider> ranked) {
+        List<KernelProvider> kept = new ArrayList<>();
+        boolean vector = false;
+        for (KernelProvider p : ranked) {
+            if (p.target() == Target.VECTOR) {
+                if (vector || !attempt(p).loaded()) {
+                    continue;
+                }
+                vector = true;
+            }
+            kept.add(p);
+        }
+        return kept;
     }
 
     private static String simpleDispatcher(Tuner t, Request request) {
@@ -317,6 +340,10 @@ final class Selection {
     private static final class Attempt {
         final Object instance;
         final String failure;
+
+        boolean loaded() {
+            return instance != null;
+        }
 
         private Attempt(Object instance, String failure) {
             this.instance = instance;

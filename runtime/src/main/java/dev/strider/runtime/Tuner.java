@@ -555,7 +555,8 @@ final class Tuner {
             sb.append(String.format(Locale.ROOT, "    %-" + width + "s  %s; from %s%n", methods.get(i), now.words(),
                     s.source));
             appendTimes(sb, s.oneThreadTimes, s.oneThread, i);
-            if (best) {
+            if (best && !s.bestTimes.isEmpty()) {
+                sb.append("      then the one-thread winner against THREADS:\n");
                 appendTimes(sb, s.bestTimes, s.best, i);
             }
             for (String w : s.candidateWords) {
