@@ -50,8 +50,17 @@ final class Chart {
         return bars;
     }
 
-    static String svg(Results results) {
+    /** The bars of these results: {@link #bars()}, without the tuned choice where none was measured (schema 1). */
+    static List<Contender> bars(Results results) {
         List<Contender> bars = bars();
+        if (results.cases().stream().allMatch(c -> c.of(Contender.TUNED) == null)) {
+            bars.remove(Contender.TUNED);
+        }
+        return bars;
+    }
+
+    static String svg(Results results) {
+        List<Contender> bars = bars(results);
         double max = 1;
         for (CaseResult c : results.cases()) {
             for (ContenderResult r : c.contenders()) {
@@ -89,7 +98,9 @@ final class Chart {
             text(svg, x + 17, 76 + shift, "start", 12, "normal", k.label());
             x += 29 + 7 * k.label().length();
         }
-        text(svg, x + 10, 76 + shift, "start", 11, "normal", "bold: best target; line: IQR");
+        boolean spreads = results.cases().stream().anyMatch(c -> c.rounds() != null);
+        text(svg, x + 10, 76 + shift, "start", 11, "normal",
+                spreads ? "bold: best target; line: IQR" : "bold value: the best generated target");
 
         int plotTop = top - 8;
         int plotBottom = height - AXIS + 4;

@@ -86,9 +86,9 @@ public final class Suite implements Callable<Integer> {
 
     /** Preset settings. */
     enum RunMode {
-        /** About 4 minutes on 2 cores: 13 interleaved forks, oneDNN on all cores, 40 cold-start JVMs. */
+        /** About 4–5 minutes on 2 cores: 13 interleaved forks, oneDNN on all cores, 40 cold-start JVMs. */
         QUICK(1, 3, 1000, 5, 1000, 4, 5),
-        /** Tighter spreads: about 20 minutes on 2 cores. */
+        /** Tighter spreads: about 25 minutes on 2 cores. */
         FULL(2, 5, 1000, 20, 1000, 4, 15);
 
         final int forks;
@@ -111,8 +111,8 @@ public final class Suite implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--mode", defaultValue = "quick", description = "quick (about 4 minutes on 2 cores) or full (about"
-            + " 20 minutes).", converter = ModeConverter.class)
+    @Option(names = "--mode", defaultValue = "quick", description = "quick (about 5 minutes on 2 cores) or full (about"
+            + " 25 minutes).", converter = ModeConverter.class)
     RunMode mode;
 
     @Option(names = "--include", defaultValue = ".*", paramLabel = "REGEX",

@@ -81,5 +81,8 @@ class ReportTest {
         assertTrue(md.contains("| case | bytes | SCALAR | VECTOR | THREADS | generic |"), md);
         assertTrue(md.contains("| flip | 20 B | **2** | – |"), md);
         assertFalse(md.contains("Cold start"), md);
+        String svg = Chart.svg(old);
+        assertFalse(svg.contains(">tuned<"), "no tuned bar nor legend entry without a tuned contender");
+        assertTrue(svg.contains(">bold value: the best generated target<"), "no IQR lines to explain");
     }
 }
