@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Cold start: what the first calls of a kernel cost in a fresh JVM, where nothing is compiled
@@ -83,10 +84,7 @@ public final class ColdStart {
             String caseId = args[1];
             int calls = args.length > 2 ? Integer.parseInt(args[2]) : CALLS;
             Random random = new Random(7);
-            long load;
-            long first;
-            long all;
-            String implementation;
+            String measured;
             switch (caseId) {
                 case "toBlocked64": {
                     float[] src = new float[FEATURES];
@@ -94,40 +92,18 @@ public final class ColdStart {
                     for (int i = 0; i < src.length; i++) {
                         src[i] = random.nextFloat() - 0.5f;
                     }
-                    long start = System.nanoTime();
-                    BlockedOps ops = contender.equals("TUNED") ? Strider.load(BlockedOps.class)
-                            : Strider.load(BlockedOps.class, Target.valueOf(contender));
-                    long loaded = System.nanoTime();
-                    ops.toBlocked64(src, dst);
-                    long firstDone = System.nanoTime();
-                    for (int i = 1; i < calls; i++) {
-                        ops.toBlocked64(src, dst);
-                    }
-                    long done = System.nanoTime();
-                    load = loaded - start;
-                    first = firstDone - loaded;
-                    all = done - loaded;
-                    implementation = ops.getClass().getSimpleName();
+                    measured = measure(() -> contender.equals("TUNED") ? Strider.load(BlockedOps.class)
+                            : Strider.load(BlockedOps.class, Target.valueOf(contender)),
+                            ops -> ops.toBlocked64(src, dst), calls);
                     break;
                 }
                 case "normalizeImage": {
                     byte[] src = new byte[IMAGE];
                     float[] dst = new float[IMAGE];
                     random.nextBytes(src);
-                    long start = System.nanoTime();
-                    ImageOps ops = contender.equals("TUNED") ? Strider.load(ImageOps.class)
-                            : Strider.load(ImageOps.class, Target.valueOf(contender));
-                    long loaded = System.nanoTime();
-                    ops.normalize(src, dst);
-                    long firstDone = System.nanoTime();
-                    for (int i = 1; i < calls; i++) {
-                        ops.normalize(src, dst);
-                    }
-                    long done = System.nanoTime();
-                    load = loaded - start;
-                    first = firstDone - loaded;
-                    all = done - loaded;
-                    implementation = ops.getClass().getSimpleName();
+                    measured = measure(() -> contender.equals("TUNED") ? Strider.load(ImageOps.class)
+                            : Strider.load(ImageOps.class, Target.valueOf(contender)),
+                            ops -> ops.normalize(src, dst), calls);
                     break;
                 }
                 default:
@@ -135,8 +111,27 @@ public final class ColdStart {
                     System.exit(2);
                     return;
             }
-            System.out.println(String.join("\t", TAG, caseId, contender, implementation, Long.toString(load),
-                    Long.toString(first), Integer.toString(calls), Long.toString(all)));
+            System.out.println(String.join("\t", TAG, caseId, contender, measured));
+        }
+
+        /**
+         * Loads the kernel set and makes {@code calls} calls, timed; the implementation, the
+         * nanoseconds of the load, of the first call and of all calls, and the calls, as the
+         * {@link #TAG} line writes them. The lambdas exist before the clock starts (arguments are
+         * evaluated first), so their linkage is not timed.
+         */
+        private static <T> String measure(Supplier<T> load, Consumer<T> call, int calls) {
+            long start = System.nanoTime();
+            T ops = load.get();
+            long loaded = System.nanoTime();
+            call.accept(ops);
+            long firstDone = System.nanoTime();
+            for (int i = 1; i < calls; i++) {
+                call.accept(ops);
+            }
+            long done = System.nanoTime();
+            return String.join("\t", ops.getClass().getSimpleName(), Long.toString(loaded - start),
+                    Long.toString(firstDone - loaded), Integer.toString(calls), Long.toString(done - loaded));
         }
     }
 
