@@ -9,9 +9,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * From times per call to what the report shows: throughput, ratios to the arraycopy ceiling and
- * to oneDNN, the best generated target and the goal checks of the targets issue. Pure arithmetic
- * on {@link Measurement}s, so it is tested on hand-made numbers, apart from JMH.
+ * From measured times to what the report shows: throughput, ratios to the arraycopy ceiling and
+ * to oneDNN, the best generated target, the tuned choice against it and the goal checks. Pure
+ * arithmetic on {@link Rounds} and {@link Measurement}s, so it is tested on hand-made numbers,
+ * apart from JMH.
+ *
+ * <p>A contender measured interleaved has a time per call in every round; its figure is the
+ * median over the rounds, and each ratio is taken <em>within</em> a round (arraycopy's time over
+ * SCALAR's in the same round), then the median and spread of those per-round ratios are reported.
+ * A slow phase of the machine slows both sides of a per-round ratio, so the ratio holds where a
+ * ratio of two medians measured minutes apart would not. A contender measured in a fork of its
+ * own (oneDNN on all cores, which needs another {@code OMP_NUM_THREADS}) is set against the
+ * interleaved medians, without a spread.
  *
  * <p>Throughput is {@code (bytes read + bytes written) / time}: bytes per nanosecond are GB/s
  * (10^9 bytes). As every contender of a case moves the same bytes, a ratio of throughputs is the
@@ -29,93 +38,139 @@ final class Analysis {
     static final double TINY_VS_ONEDNN = 5.0;
     /** SCALAR against the hand-tiled loop, where there is one. */
     static final double SCALAR_VS_HAND = 1.0;
+    /** The tuned choice against the best fixed target of the same rounds (the tuner issue's goal). */
+    static final double TUNED_VS_BEST = 0.95;
 
     private Analysis() {
     }
 
     /**
-     * One JMH result: a contender's mean time per call in a case.
+     * One JMH result of a contender in a fork of its own: its mean time per call in a case.
      *
      * @param error the confidence half-width, NaN when JMH has none (a single iteration)
      */
     record Measurement(Case benchmarkCase, Contender contender, double score, double error, String unit) {
     }
 
-    /** Every case that has a measurement, in the suite's order. */
-    static List<CaseResult> analyse(List<Measurement> measurements) {
-        Map<Case, Map<Contender, Measurement>> byCase = new EnumMap<>(Case.class);
-        for (Measurement m : measurements) {
-            Measurement before = byCase.computeIfAbsent(m.benchmarkCase(), c -> new EnumMap<>(Contender.class))
+    /** Every case that has rounds or a measurement, in the suite's order. */
+    static List<CaseResult> analyse(List<Rounds> interleaved, List<Measurement> ownForks) {
+        Map<Case, Rounds> rounds = new EnumMap<>(Case.class);
+        for (Rounds r : interleaved) {
+            if (rounds.put(r.benchmarkCase(), r) != null) {
+                throw new IllegalArgumentException("two sets of rounds for " + r.benchmarkCase()
+                        + ": concatenate the forks first");
+            }
+        }
+        Map<Case, Map<Contender, Measurement>> forks = new EnumMap<>(Case.class);
+        for (Measurement m : ownForks) {
+            Measurement before = forks.computeIfAbsent(m.benchmarkCase(), c -> new EnumMap<>(Contender.class))
                     .put(m.contender(), m);
-            if (before != null) {
+            if (before != null || rounds.containsKey(m.benchmarkCase())
+                    && rounds.get(m.benchmarkCase()).has(m.contender())) {
                 throw new IllegalArgumentException("two results for " + m.contender() + " in " + m.benchmarkCase());
             }
         }
         List<CaseResult> cases = new ArrayList<>();
-        byCase.forEach((c, results) -> cases.add(analyse(c, results)));
+        for (Case c : Case.values()) {
+            if (rounds.containsKey(c) || forks.containsKey(c)) {
+                cases.add(analyse(c, rounds.get(c), forks.getOrDefault(c, Map.of())));
+            }
+        }
         return cases;
     }
 
-    private static CaseResult analyse(Case c, Map<Contender, Measurement> measured) {
+    private static CaseResult analyse(Case c, Rounds rounds, Map<Contender, Measurement> ownForks) {
         Map<Contender, Double> nanos = new EnumMap<>(Contender.class);
-        measured.forEach((k, m) -> nanos.put(k, toNanos(m.score(), m.unit())));
-        Double ceiling = nanos.get(Contender.ARRAYCOPY);
-        Double oneDnn = nanos.get(Contender.ONEDNN);
-
-        List<ContenderResult> contenders = new ArrayList<>();
-        Contender best = null;
-        for (Map.Entry<Contender, Measurement> e : measured.entrySet()) {
-            Contender k = e.getKey();
-            Measurement m = e.getValue();
-            double ns = nanos.get(k);
-            contenders.add(new ContenderResult(k, m.score(), Double.isNaN(m.error()) ? null : m.error(), m.unit(), ns,
-                    c.bytes() / ns, ratio(ceiling, ns), ratio(oneDnn, ns)));
-            if (k.generated() && (best == null || ns < nanos.get(best))) {
-                best = k;
+        if (rounds != null) {
+            for (Contender k : rounds.contenders()) {
+                nanos.put(k, Spread.of(rounds.of(k)).median());
             }
         }
+        ownForks.forEach((k, m) -> nanos.put(k, toNanos(m.score(), m.unit())));
+        Contender best = null;
+        for (Map.Entry<Contender, Double> e : nanos.entrySet()) {
+            if (e.getKey().generated() && (best == null || e.getValue() < nanos.get(best))) {
+                best = e.getKey();
+            }
+        }
+        PerRound perRound = new PerRound(rounds, nanos);
+
+        List<ContenderResult> contenders = new ArrayList<>();
+        for (Map.Entry<Contender, Double> e : nanos.entrySet()) {
+            Contender k = e.getKey();
+            double ns = e.getValue();
+            Measurement own = ownForks.get(k);
+            Spread ceiling = perRound.ratio(Contender.ARRAYCOPY, k);
+            Spread oneDnn = perRound.ratio(Contender.ONEDNN, k);
+            contenders.add(new ContenderResult(k, ns, c.bytes() / ns, perRound.value(Contender.ARRAYCOPY, k),
+                    perRound.value(Contender.ONEDNN, k), own == null ? Spread.of(rounds.of(k)) : null, ceiling, oneDnn,
+                    own == null ? null : own.score(), own == null || Double.isNaN(own.error()) ? null : own.error(),
+                    own == null ? null : own.unit()));
+        }
+        Spread tunedVsBest = best == null ? null : perRound.ratio(best, Contender.TUNED);
         return new CaseResult(c.id(), c.title(), c.kind().name(), c.bytesRead(), c.bytesWritten(), c.hasOneDnn(),
-                c.oneDnnNote(),
-                best, contenders, goals(c.kind(), best == null ? null : nanos.get(best), nanos));
+                c.oneDnnNote(), best, contenders, goals(c.kind(), best, perRound),
+                rounds == null ? null : rounds.rounds(), rounds != null && rounds.has(Contender.TUNED) ? rounds.tuned() : null,
+                tunedVsBest);
     }
 
-    /** {@code reference / nanos}: above 1 when this contender is faster; null without a reference. */
-    private static Double ratio(Double referenceNanos, double nanos) {
-        return referenceNanos == null ? null : referenceNanos / nanos;
+    /**
+     * Ratios between two contenders of a case: per round when both ran interleaved, else the
+     * ratio of their figures (one of them in a fork of its own).
+     */
+    private record PerRound(Rounds rounds, Map<Contender, Double> nanos) {
+
+        private boolean interleaved(Contender k) {
+            return rounds != null && rounds.has(k);
+        }
+
+        /** The per-round ratios of {@code reference}'s time over {@code k}'s; null unless both ran interleaved. */
+        Spread ratio(Contender reference, Contender k) {
+            if (reference == null || !interleaved(reference) || !interleaved(k)) {
+                return null;
+            }
+            return Spread.of(Spread.ratios(rounds.of(reference), rounds.of(k)));
+        }
+
+        /** The median per-round ratio, or the ratio of the figures; null when either did not run. */
+        Double value(Contender reference, Contender k) {
+            Spread perRound = ratio(reference, k);
+            if (perRound != null) {
+                return perRound.median();
+            }
+            Double ref = reference == null ? null : nanos.get(reference);
+            Double ns = k == null ? null : nanos.get(k);
+            return ref == null || ns == null ? null : ref / ns;
+        }
     }
 
     /** The goals of the targets issue that apply to a case of this kind, checked. */
-    private static List<GoalCheck> goals(Case.Kind kind, Double bestNanos, Map<Contender, Double> nanos) {
+    private static List<GoalCheck> goals(Case.Kind kind, Contender best, PerRound r) {
         List<GoalCheck> goals = new ArrayList<>();
-        Double oneDnn = nanos.get(Contender.ONEDNN);
         switch (kind) {
             case TRANSPOSE:
-                goals.add(check("best target ≥ 1.2× oneDNN", TRANSPOSE_VS_ONEDNN, quotient(oneDnn, bestNanos)));
+                goals.add(check("best target ≥ 1.2× oneDNN", TRANSPOSE_VS_ONEDNN, r, Contender.ONEDNN, best));
                 break;
             case BLOCKED:
-                goals.add(check("best target ≥ 1.0× oneDNN", BLOCKED_VS_ONEDNN, quotient(oneDnn, bestNanos)));
-                goals.add(check("best target ≥ 0.8× ceiling", BLOCKED_VS_CEILING,
-                        quotient(nanos.get(Contender.ARRAYCOPY), bestNanos)));
+                goals.add(check("best target ≥ 1.0× oneDNN", BLOCKED_VS_ONEDNN, r, Contender.ONEDNN, best));
+                goals.add(check("best target ≥ 0.8× ceiling", BLOCKED_VS_CEILING, r, Contender.ARRAYCOPY, best));
                 break;
             case TINY:
-                goals.add(check("best target ≥ 5× oneDNN", TINY_VS_ONEDNN, quotient(oneDnn, bestNanos)));
+                goals.add(check("best target ≥ 5× oneDNN", TINY_VS_ONEDNN, r, Contender.ONEDNN, best));
                 break;
             case ELEMENT_WISE:
                 break;
         }
-        if (nanos.containsKey(Contender.HAND)) {
-            goals.add(check("SCALAR ≥ 1.0× hand-tiled", SCALAR_VS_HAND,
-                    quotient(nanos.get(Contender.HAND), nanos.get(Contender.SCALAR))));
+        if (r.nanos().containsKey(Contender.HAND)) {
+            goals.add(check("SCALAR ≥ 1.0× hand-tiled", SCALAR_VS_HAND, r, Contender.HAND, Contender.SCALAR));
         }
         return goals;
     }
 
-    private static Double quotient(Double numerator, Double denominator) {
-        return numerator == null || denominator == null ? null : numerator / denominator;
-    }
-
-    private static GoalCheck check(String goal, double threshold, Double value) {
-        return new GoalCheck(goal, threshold, value, value == null ? null : value >= threshold);
+    /** {@code reference}'s time over {@code k}'s, against a threshold. */
+    private static GoalCheck check(String goal, double threshold, PerRound r, Contender reference, Contender k) {
+        Double value = r.value(reference, k);
+        return new GoalCheck(goal, threshold, value, value == null ? null : value >= threshold, r.ratio(reference, k));
     }
 
     /**

@@ -11,7 +11,9 @@ import java.util.Map;
  * {@code ratios.svg}: every contender's throughput relative to the arraycopy ceiling, as grouped
  * horizontal bars, one group per case, with a legend, a scale and the ceiling (1.0) marked.
  * Plain SVG written by hand (no script, no external fonts or styles), so it shows the same in a
- * browser, on GitHub and in an image viewer. Each bar carries its exact value as a tooltip.
+ * browser, on GitHub and in an image viewer. Each bar carries its exact value as a tooltip; a bar
+ * measured interleaved is the median per-round ratio, and a thin line across it spans the
+ * interquartile range of the rounds.
  */
 final class Chart {
 
@@ -20,6 +22,7 @@ final class Chart {
             Contender.SCALAR, "#0072B2",
             Contender.VECTOR, "#56B4E9",
             Contender.THREADS, "#009E73",
+            Contender.TUNED, "#F0E442",
             Contender.GENERIC, "#999999",
             Contender.NAIVE, "#E69F00",
             Contender.HAND, "#D55E00",
@@ -47,13 +50,25 @@ final class Chart {
         return bars;
     }
 
-    static String svg(Results results) {
+    /** The bars of these results: {@link #bars()}, without the tuned choice where none was measured (schema 1). */
+    static List<Contender> bars(Results results) {
         List<Contender> bars = bars();
+        if (results.cases().stream().allMatch(c -> c.of(Contender.TUNED) == null)) {
+            bars.remove(Contender.TUNED);
+        }
+        return bars;
+    }
+
+    static String svg(Results results) {
+        List<Contender> bars = bars(results);
         double max = 1;
         for (CaseResult c : results.cases()) {
             for (ContenderResult r : c.contenders()) {
                 if (r.ratioToCeiling() != null && r.contender() != null) {
                     max = Math.max(max, r.ratioToCeiling());
+                    if (r.ceilingRatios() != null) {
+                        max = Math.max(max, r.ceilingRatios().q3());
+                    }
                 }
             }
         }
@@ -83,7 +98,9 @@ final class Chart {
             text(svg, x + 17, 76 + shift, "start", 12, "normal", k.label());
             x += 29 + 7 * k.label().length();
         }
-        text(svg, x + 10, 76 + shift, "start", 11, "normal", "bold value: the best generated target");
+        boolean spreads = results.cases().stream().anyMatch(c -> c.rounds() != null);
+        text(svg, x + 10, 76 + shift, "start", 11, "normal",
+                spreads ? "bold: best target; line: IQR" : "bold value: the best generated target");
 
         int plotTop = top - 8;
         int plotBottom = height - AXIS + 4;
@@ -120,7 +137,16 @@ final class Chart {
                                     + " ceiling, %s GB/s, %s per call</title></rect>\n",
                             LABELS, by, w, BAR, COLOURS.get(k), escape(k.label()), Format.times(r.ratioToCeiling()),
                             Format.significant(r.gigabytesPerSecond()), Format.time(r.nanosPerCall())));
-                    text(svg, LABELS + w + 3, by + BAR - 2, "start", 10, k == c.best() ? "bold" : "normal",
+                    double labelX = LABELS + w + 3;
+                    Spread iqr = r.ceilingRatios();
+                    if (iqr != null && k != Contender.ARRAYCOPY) {
+                        double x1 = LABELS + plot * iqr.q1() / axisMax;
+                        double x2 = LABELS + plot * iqr.q3() / axisMax;
+                        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+                                + " stroke=\"#222222\" stroke-width=\"1\"/>\n", x1, by + BAR / 2.0, x2, by + BAR / 2.0));
+                        labelX = Math.max(labelX, x2 + 3);
+                    }
+                    text(svg, labelX, by + BAR - 2, "start", 10, k == c.best() ? "bold" : "normal",
                             Format.significant(r.ratioToCeiling()));
                 } else if ((k == Contender.ONEDNN || k == Contender.ONEDNN_ALL_CORES) && !c.oneDnnPeer()) {
                     svg.append(String.format(Locale.ROOT,

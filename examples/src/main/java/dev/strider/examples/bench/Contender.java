@@ -5,13 +5,19 @@ import java.util.Map;
 
 /**
  * Who runs a case: the generated kernels of each target, the generic run-time-stride kernel, the
- * hand-written loops, the arraycopy ceiling and oneDNN. The order is the order of the report's
- * columns and of the chart's bars.
+ * registry's tuned choice, the hand-written loops, the arraycopy ceiling and oneDNN. The order is the
+ * order of the report's columns, of the chart's bars and of an interleaved round before rotation.
  */
 public enum Contender {
     SCALAR("SCALAR", true),
     VECTOR("VECTOR", true),
     THREADS("THREADS", true),
+    /**
+     * What {@code Strider.load(set)} returns in the run's tuner mode: the registry's choice, per
+     * class today (the rule) and per method once the tuner dispatches ({@code <Interface>_Tuned}).
+     * Not a fixed target, so it is never "the best target": the report sets it against that.
+     */
+    TUNED("tuned", false),
     GENERIC("generic", false),
     NAIVE("naive loop", false),
     HAND("hand-tiled", false),
@@ -33,7 +39,7 @@ public enum Contender {
         return label;
     }
 
-    /** A class the annotation processor generated: the contenders "best target" is chosen from. */
+    /** A fixed generated target (SCALAR, VECTOR, THREADS): the contenders "best target" is chosen from. */
     public boolean generated() {
         return generated;
     }

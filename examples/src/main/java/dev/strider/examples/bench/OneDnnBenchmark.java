@@ -52,12 +52,7 @@ public class OneDnnBenchmark {
 
         @Setup(Level.Trial)
         public void setUp(BenchmarkParams params) {
-            String inherited = System.getenv("OMP_NUM_THREADS");
-            if (!ompThreads.equals(inherited)) {
-                throw new IllegalStateException("this fork has OMP_NUM_THREADS=" + inherited + ", but the benchmark is"
-                        + " for ompThreads=" + ompThreads + ": run JMH with OMP_NUM_THREADS=" + ompThreads
-                        + " in its environment (bench/run does)");
-            }
+            requireOmpThreads(ompThreads);
             Case c = Case.ofBenchmark(params.getBenchmark());
             reorder = OneDnnReorder.create(c.oneDnnSource(), c.oneDnnDestination(), c.oneDnnScale());
             Random random = new Random(5);
@@ -71,6 +66,20 @@ public class OneDnnBenchmark {
         @TearDown(Level.Trial)
         public void tearDown() {
             reorder.close();
+        }
+    }
+
+    /**
+     * Refuses to run oneDNN with another thread count than the one its results are labelled with.
+     *
+     * @throws IllegalStateException when this JVM did not inherit {@code OMP_NUM_THREADS=threads}
+     */
+    static void requireOmpThreads(String threads) {
+        String inherited = System.getenv("OMP_NUM_THREADS");
+        if (!threads.equals(inherited)) {
+            throw new IllegalStateException("this fork has OMP_NUM_THREADS=" + inherited + ", but its oneDNN results are"
+                    + " for " + threads + " thread(s): run JMH with OMP_NUM_THREADS=" + threads
+                    + " in its environment (bench/run does)");
         }
     }
 

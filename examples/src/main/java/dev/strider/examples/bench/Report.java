@@ -1,16 +1,25 @@
 package dev.strider.examples.bench;
 
 import dev.strider.examples.bench.Results.CaseResult;
+import dev.strider.examples.bench.Results.ColdStartResult;
+import dev.strider.examples.bench.Results.ColdStarts;
 import dev.strider.examples.bench.Results.ContenderResult;
 import dev.strider.examples.bench.Results.GoalCheck;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code results.md}: the suite's results as one Markdown table, one row per case, with the
  * throughput of every contender, the best generated target, its ratios to the ceiling and to
- * oneDNN, and the goal checks; above it where and how it was measured, below it the notes on
- * oneDNN's peers. Rendered from {@link Results} alone, as the README shows it.
+ * oneDNN with their spread over the rounds, the tuned choice against the best target, and the goal
+ * checks; above it where and how it was measured, below it the notes on oneDNN's peers and the
+ * cold-start table. Rendered from {@link Results} alone, as the README shows it; results of schema
+ * 1 (separate forks) render without spreads, tuned column or cold starts.
  */
 final class Report {
 
@@ -23,22 +32,43 @@ final class Report {
         StringBuilder md = new StringBuilder();
         md.append("<!-- Written by dev.strider.examples.bench.Suite from results.json; re-render with --render-only. -->\n\n");
         md.append(Format.run(results)).append("\n\n");
-        md.append("Throughput in GB/s: (bytes read + bytes written) per call over the time per call; **bold** is the best"
-                + " generated target. ×ceiling: the best target's throughput over `System.arraycopy`'s of the same bytes."
-                + " ×oneDNN: oneDNN's time over the best target's (above 1: faster than oneDNN). ✓ and ✗ check the goals"
-                + " of the targets issue.\n\n");
+        boolean interleaved = results.cases().stream().anyMatch(c -> c.rounds() != null);
+        if (interleaved) {
+            md.append("Throughput in GB/s: (bytes read + bytes written) per call over the median time per call of the"
+                    + " rounds; **bold** is the best fixed target (SCALAR, VECTOR, THREADS). Ratios are taken within each"
+                    + " round, then their median is shown with the interquartile range of the rounds in brackets:"
+                    + " ×ceiling is `System.arraycopy`'s time for the same bytes over the best target's, ×oneDNN"
+                    + " single-threaded oneDNN's time over the best target's (above 1: faster than oneDNN), tuned ÷ best"
+                    + " the best target's time over the tuned choice's (`Strider.load`; ✓ at 0.95 or above). \"oneDNN,"
+                    + " all cores\" runs in forks of its own (it needs another `OMP_NUM_THREADS`), so its figures are"
+                    + " JMH means set against the interleaved medians. ✓ and ✗ check the goals of the targets issue on"
+                    + " the median per-round ratios.\n\n");
+        } else {
+            md.append("Throughput in GB/s: (bytes read + bytes written) per call over the time per call; **bold** is the"
+                    + " best generated target. ×ceiling: the best target's throughput over `System.arraycopy`'s of the"
+                    + " same bytes. ×oneDNN: oneDNN's time over the best target's (above 1: faster than oneDNN). ✓ and ✗"
+                    + " check the goals of the targets issue.\n\n");
+        }
 
-        List<Contender> columns = List.of(Contender.values());
+        List<Contender> columns = new ArrayList<>(List.of(Contender.values()));
+        if (!interleaved) {
+            columns.remove(Contender.TUNED);
+        }
         md.append("| case | bytes |");
         for (Contender c : columns) {
             md.append(' ').append(c.label()).append(" |");
         }
-        md.append(" best (time per call) | ×ceiling | ×oneDNN | goals |\n|---|---:|");
-        md.append("---:|".repeat(columns.size())).append("---|---:|---:|---|\n");
+        md.append(" best (time per call) | ×ceiling | ×oneDNN |").append(interleaved ? " tuned ÷ best |" : "")
+                .append(" goals |\n|---|---:|");
+        md.append("---:|".repeat(columns.size())).append("---|---:|---:|").append(interleaved ? "---:|" : "")
+                .append("---|\n");
 
         List<String> notes = new ArrayList<>();
+        Set<String> tunedClasses = new TreeSet<>();
         int met = 0;
         int checked = 0;
+        int tunedMet = 0;
+        int tunedChecked = 0;
         for (CaseResult c : results.cases()) {
             String mark = "";
             if (c.oneDnnNote() != null) {
@@ -58,8 +88,22 @@ final class Report {
             }
             ContenderResult best = c.best() == null ? null : c.of(c.best());
             md.append(' ').append(best == null ? "–" : c.best().label() + ", " + Format.time(best.nanosPerCall()));
-            md.append(" | ").append(ratio(best == null ? null : best.ratioToCeiling()));
-            md.append(" | ").append(ratio(best == null ? null : best.ratioToOneDnn()));
+            md.append(" | ").append(best == null ? "–" : ratio(best.ratioToCeiling(), best.ceilingRatios()));
+            md.append(" | ").append(best == null ? "–" : ratio(best.ratioToOneDnn(), best.oneDnnRatios()));
+            if (interleaved) {
+                Spread t = c.tunedVsBest();
+                if (t == null) {
+                    md.append(" | –");
+                } else {
+                    boolean ok = t.median() >= Analysis.TUNED_VS_BEST;
+                    tunedChecked++;
+                    tunedMet += ok ? 1 : 0;
+                    md.append(" | ").append(ok ? "✓ " : "✗ ").append(ratio(t.median(), t));
+                }
+                if (c.tuned() != null) {
+                    tunedClasses.add(c.tuned());
+                }
+            }
             List<String> goals = new ArrayList<>();
             for (GoalCheck g : c.goals()) {
                 goals.add(goal(g));
@@ -74,21 +118,80 @@ final class Report {
         for (int i = 0; i < notes.size(); i++) {
             md.append(superscript(i + 1)).append(' ').append(notes.get(i)).append(".  \n");
         }
-        md.append("\nGoals met: ").append(met).append(" of ").append(checked).append(" checked.\n");
+        md.append("\nGoals met: ").append(met).append(" of ").append(checked).append(" checked.");
+        if (tunedChecked > 0) {
+            md.append(" Tuned ≥ 0.95× the best fixed target: ").append(tunedMet).append(" of ").append(tunedChecked)
+                    .append(" cases (tuned ran ").append(String.join(", ", tunedClasses)).append(").");
+        }
+        md.append('\n');
+        if (results.coldStart() != null && !results.coldStart().results().isEmpty()) {
+            md.append('\n').append(coldStart(results.coldStart()));
+        }
         md.append("\n![Throughput relative to the arraycopy ceiling](ratios.svg)\n");
         return md.toString();
     }
 
-    /** {@code ✓ best target ≥ 1.2× oneDNN: 1.48×}, or {@code · ... : not measured}. */
+    /** The cold-start table: per kernel, the first calls and the first call alone, per contender. */
+    static String coldStart(ColdStarts cold) {
+        StringBuilder md = new StringBuilder();
+        md.append("Cold start: each contender in ").append(cold.jvms()).append(cold.jvms() == 1 ? " fresh JVM" : " fresh JVMs")
+                .append(" per kernel, interleaved; the median time of the first ").append(cold.calls())
+                .append(" calls after `Strider.load` (the first call alone below it), with the fastest and slowest JVM in"
+                        + " brackets. tuned ÷ SCALAR: the tuned choice's median over SCALAR's (✓ at 2 or below, the tuner"
+                        + " issue's goal).\n\n");
+        List<Contender> columns = ColdStart.CONTENDERS;
+        md.append("| kernel | calls |");
+        for (Contender k : columns) {
+            md.append(' ').append(k.label()).append(" |");
+        }
+        md.append(" tuned ÷ SCALAR |\n|---|---|").append("---:|".repeat(columns.size())).append("---:|\n");
+        Map<String, Map<Contender, ColdStartResult>> byKernel = new LinkedHashMap<>();
+        Map<String, String> titles = new LinkedHashMap<>();
+        for (ColdStartResult r : cold.results()) {
+            byKernel.computeIfAbsent(r.id(), id -> new EnumMap<>(Contender.class)).put(r.contender(), r);
+            titles.put(r.id(), r.title());
+        }
+        byKernel.forEach((id, results) -> {
+            for (boolean first : new boolean[] {false, true}) {
+                md.append("| ").append(first ? "" : titles.get(id)).append(" | ")
+                        .append(first ? "first" : "first " + cold.calls()).append(" |");
+                for (Contender k : columns) {
+                    ColdStartResult r = results.get(k);
+                    Spread s = r == null ? null : first ? r.firstCall() : r.calls();
+                    md.append(' ').append(s == null ? "–" : Format.timeRange(s.median(), s.min(), s.max()));
+                    if (r != null && k == Contender.TUNED && !first) {
+                        md.append(", ").append(r.implementation());
+                    }
+                    md.append(" |");
+                }
+                ColdStartResult scalar = results.get(Contender.SCALAR);
+                ColdStartResult tuned = results.get(Contender.TUNED);
+                if (scalar == null || tuned == null) {
+                    md.append(" – |\n");
+                } else {
+                    double r = (first ? tuned.firstCall() : tuned.calls()).median()
+                            / (first ? scalar.firstCall() : scalar.calls()).median();
+                    md.append(' ').append(first ? "" : r <= 2 ? "✓ " : "✗ ").append(Format.times(r)).append(" |\n");
+                }
+            }
+        });
+        return md.toString();
+    }
+
+    /** {@code 1.48× (1.41–1.52)}: a median per-round ratio and its interquartile range; the ratio alone without rounds. */
+    private static String ratio(Double value, Spread spread) {
+        if (value == null) {
+            return "–";
+        }
+        return Format.times(value) + (spread == null ? "" : " (" + Format.iqr(spread) + ")");
+    }
+
+    /** {@code ✓ best target ≥ 1.2× oneDNN: 1.48× (1.41–1.52)}, or {@code · ... : not measured}. */
     private static String goal(GoalCheck g) {
         if (g.met() == null) {
             return "· " + g.goal() + ": not measured";
         }
-        return (g.met() ? "✓ " : "✗ ") + g.goal() + ": " + Format.times(g.value());
-    }
-
-    private static String ratio(Double r) {
-        return r == null ? "–" : Format.times(r);
+        return (g.met() ? "✓ " : "✗ ") + g.goal() + ": " + ratio(g.value(), g.spread());
     }
 
     /** {@code 33.6 MB}, {@code 3.84 kB}, {@code 960 B}: decimal units, as GB/s are. */

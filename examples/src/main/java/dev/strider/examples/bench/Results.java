@@ -3,59 +3,78 @@ package dev.strider.examples.bench;
 import java.util.List;
 
 /**
- * One run of the suite as {@code results.json} holds it: when and where it ran, with which JMH
- * settings, and per case every contender's time, throughput and ratios, the best generated
- * target and the goal checks. {@link Report} and {@link Chart} render from this alone, so an old
- * file re-renders without the run ({@code Suite --render-only}). Absent values are null (JSON
- * {@code null}): a contender not run, a ratio without its reference, a JMH error from a single
- * iteration.
+ * One run of the suite as {@code results.json} holds it: when and where it ran, with which
+ * settings, per case every contender's time, throughput and ratios, the best generated target, the
+ * tuned choice against it and the goal checks, and the cold starts. {@link Report} and
+ * {@link Chart} render from this alone, so an old file re-renders without the run
+ * ({@code Suite --render-only}); files of schema {@value #SCHEMA_1} (every contender in a fork of
+ * its own, JMH means) read too, their new fields null. Absent values are null (JSON
+ * {@code null}): a contender not run, a ratio without its reference, a spread of a contender
+ * measured in a fork of its own.
  *
  * @param schema      {@value #SCHEMA}: bump it when a field changes meaning
  * @param date        the run's end, ISO-8601 UTC
  * @param wallSeconds how long the whole run took, forks and all
+ * @param coldStart   the cold-start measurements, null when none ran
  */
 public record Results(String schema, String date, long wallSeconds, Machine machine, Settings settings,
-                      List<CaseResult> cases) {
+                      List<CaseResult> cases, ColdStarts coldStart) {
 
-    public static final String SCHEMA = "strider-bench/1";
+    /** Contenders interleaved in one fork per case, medians of per-round ratios, cold starts. */
+    public static final String SCHEMA = "strider-bench/2";
+    /** Every contender in its own fork, JMH means and errors (read for re-rendering only). */
+    public static final String SCHEMA_1 = "strider-bench/1";
 
     /**
      * Where it ran.
      *
      * @param cpu                   {@code model name} from /proc/cpuinfo, else {@code os.arch}
+     * @param isa                   the vector ISA flags /proc/cpuinfo lists ({@link Cpu#vectorFlags}), empty
+     *                              when it cannot be read
      * @param cores                 {@code Runtime.availableProcessors()}
      * @param vectorBits            the preferred Vector API shape ({@code Device.vectorBits()}), 0 if unknown
      * @param commonPoolParallelism the ForkJoin common pool's workers THREADS kernels use besides the caller
      * @param ompNumThreads         the {@code OMP_NUM_THREADS} the run (and oneDNN in every fork) saw, or {@code unset}
      * @param oneDnn                oneDNN's version, CPU runtime and ISA, or why it did not load
      */
-    public record Machine(String cpu, int cores, String os, String jvm, String jvmVendor, int vectorBits,
-                          int commonPoolParallelism, String ompNumThreads, String oneDnn) {
+    public record Machine(String cpu, List<String> isa, int cores, String os, String jvm, String jvmVendor,
+                          int vectorBits, int commonPoolParallelism, String ompNumThreads, String oneDnn) {
     }
 
     /**
-     * How JMH ran: average time per call, in {@code forks} JVMs each, {@code warmupIterations} of
-     * {@code warmupMillis} then {@code measurementIterations} of {@code measurementMillis}.
+     * How JMH ran: in {@code forks} JVMs per benchmark, {@code warmupIterations} of
+     * {@code warmupMillis} then {@code measurementIterations} of {@code measurementMillis}; an
+     * interleaved benchmark runs rounds of one slice of {@code sliceMillis} per contender all
+     * along, and records the measured iterations' rounds.
      *
      * @param include               the regex that chose the benchmarks, {@code .*} for all
      * @param oneDnnAllCoresThreads the OMP_NUM_THREADS of the "oneDNN, all cores" run, 0 when it did not run
+     * @param sliceMillis           a contender's slice of a round (null in schema 1)
+     * @param tune                  the tuner's mode the forks ran with ({@code strider.tune}: rules, measure,
+     *                              wisdom; null in schema 1)
+     * @param coldStartJvms         fresh JVMs per contender and kernel of the cold start, 0 when it did not run
      */
     public record Settings(String mode, int forks, int warmupIterations, long warmupMillis,
                            int measurementIterations, long measurementMillis, String include, List<String> jvmArgs,
-                           int oneDnnAllCoresThreads) {
+                           int oneDnnAllCoresThreads, Long sliceMillis, String tune, Integer coldStartJvms) {
     }
 
     /**
      * One case.
      *
-     * @param kind       {@link Case.Kind}'s name: which goals apply
-     * @param oneDnnPeer whether oneDNN has a peer for the case (false: "n/a", not "not run")
-     * @param oneDnnNote why oneDNN is absent or what it does differently; null when it does the same work
-     * @param best       the fastest generated target, null when none ran
+     * @param kind        {@link Case.Kind}'s name: which goals apply
+     * @param oneDnnPeer  whether oneDNN has a peer for the case (false: "n/a", not "not run")
+     * @param oneDnnNote  why oneDNN is absent or what it does differently; null when it does the same work
+     * @param best        the fixed generated target (SCALAR, VECTOR, THREADS) with the lowest median time, null
+     *                    when none ran
+     * @param rounds      the interleaved rounds measured, null when none were
+     * @param tuned       the class the tuned contender ran ({@code Strider.load}), null when it did not run
+     * @param tunedVsBest per round, the best target's time over the tuned contender's (above 1: tuned faster),
+     *                    null when either did not run
      */
     public record CaseResult(String id, String title, String kind, long bytesRead, long bytesWritten,
                              boolean oneDnnPeer, String oneDnnNote, Contender best, List<ContenderResult> contenders,
-                             List<GoalCheck> goals) {
+                             List<GoalCheck> goals, Integer rounds, String tuned, Spread tunedVsBest) {
 
         /** Bytes read plus bytes written. */
         public long bytes() {
@@ -74,17 +93,24 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
     }
 
     /**
-     * One contender in one case.
+     * One contender in one case: measured interleaved ({@code time} and the ratio spreads set,
+     * {@code mean} null), or in a fork of its own (oneDNN on all cores, every contender of schema
+     * 1: JMH's {@code mean}, {@code error} and {@code unit}, no spreads).
      *
-     * @param mean           JMH's score, in {@code unit}
-     * @param error          JMH's 99.9% confidence half-width in {@code unit}; null when it has none
-     * @param nanosPerCall   the mean in nanoseconds
-     * @param gigabytesPerSecond the case's bytes read plus written per nanosecond
-     * @param ratioToCeiling this throughput over arraycopy's of the same bytes (1: at the ceiling)
-     * @param ratioToOneDnn  oneDNN's time over this time (above 1: faster than oneDNN)
+     * @param nanosPerCall       the median time per call over the rounds; JMH's mean for a fork of its own
+     * @param gigabytesPerSecond the case's bytes read plus written per {@code nanosPerCall}
+     * @param ratioToCeiling     the median per-round ratio of arraycopy's time over this one (1: at the ceiling);
+     *                           for a fork of its own, the ratio of the two medians
+     * @param ratioToOneDnn      the same against single-threaded oneDNN (above 1: faster than oneDNN)
+     * @param time               the per-round times per call, nanoseconds
+     * @param ceilingRatios      the per-round ratios to arraycopy
+     * @param oneDnnRatios       the per-round ratios to oneDNN
+     * @param mean               JMH's score, in {@code unit}
+     * @param error              JMH's 99.9% confidence half-width in {@code unit}; null when it has none
      */
-    public record ContenderResult(Contender contender, double mean, Double error, String unit, double nanosPerCall,
-                                  double gigabytesPerSecond, Double ratioToCeiling, Double ratioToOneDnn) {
+    public record ContenderResult(Contender contender, double nanosPerCall, double gigabytesPerSecond,
+                                  Double ratioToCeiling, Double ratioToOneDnn, Spread time, Spread ceilingRatios,
+                                  Spread oneDnnRatios, Double mean, Double error, String unit) {
     }
 
     /**
@@ -92,9 +118,31 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
      *
      * @param goal      what it asks: {@code best target ≥ 1.2× oneDNN}
      * @param threshold the value it asks for
-     * @param value     the value measured, null when a contender it needs did not run
+     * @param value     the value measured (the median of the per-round ratios), null when a contender it needs
+     *                  did not run
      * @param met       {@code value >= threshold}, null when not measured
+     * @param spread    the per-round ratios, null for a ratio of separate forks
      */
-    public record GoalCheck(String goal, double threshold, Double value, Boolean met) {
+    public record GoalCheck(String goal, double threshold, Double value, Boolean met, Spread spread) {
+    }
+
+    /**
+     * The cold starts: per kernel and contender, {@code jvms} fresh JVMs, each timing its first
+     * {@code calls} calls ({@link ColdStart}).
+     */
+    public record ColdStarts(int calls, int jvms, List<ColdStartResult> results) {
+    }
+
+    /**
+     * One contender's cold start of one kernel, over its fresh JVMs.
+     *
+     * @param id             the case whose kernel it calls: {@code toBlocked64}
+     * @param implementation the class that ran (the tuned contender's is the registry's choice)
+     * @param load           {@code Strider.load}, nanoseconds
+     * @param firstCall      the first call alone, nanoseconds
+     * @param calls          the first {@code calls} calls in all, the first included, nanoseconds
+     */
+    public record ColdStartResult(String id, String title, Contender contender, String implementation, Spread load,
+                                  Spread firstCall, Spread calls) {
     }
 }

@@ -28,7 +28,8 @@ final class ResultsJson {
     }
 
     /**
-     * Parses results written by {@link #toJson}.
+     * Parses results written by {@link #toJson}, or by the suite before the contenders ran
+     * interleaved (schema {@value Results#SCHEMA_1}: the fields it lacks read as null).
      *
      * @throws IllegalArgumentException when the text is not JSON, or not results of this schema
      */
@@ -39,9 +40,9 @@ final class ResultsJson {
         } catch (JsonParseException e) {
             throw new IllegalArgumentException("not a results.json: " + e.getMessage(), e);
         }
-        if (results == null || !Results.SCHEMA.equals(results.schema())) {
-            throw new IllegalArgumentException("not a results.json of schema " + Results.SCHEMA + " (schema: "
-                    + (results == null ? "none" : results.schema()) + ")");
+        if (results == null || !Results.SCHEMA.equals(results.schema()) && !Results.SCHEMA_1.equals(results.schema())) {
+            throw new IllegalArgumentException("not a results.json of schema " + Results.SCHEMA + " or "
+                    + Results.SCHEMA_1 + " (schema: " + (results == null ? "none" : results.schema()) + ")");
         }
         if (results.cases() == null) {
             throw new IllegalArgumentException("results.json has no \"cases\"");

@@ -1,6 +1,7 @@
 package dev.strider.examples.bench;
 
 import dev.strider.examples.bench.Analysis.Measurement;
+import dev.strider.examples.bench.Results.ColdStarts;
 import dev.strider.examples.bench.Results.Machine;
 import dev.strider.examples.bench.Results.Settings;
 import dev.strider.examples.onednn.OneDnn;
@@ -38,65 +39,85 @@ import picocli.CommandLine.Option;
 
 /**
  * The benchmark suite in one run: every {@link Case} with every {@link Contender}, through JMH's
- * Runner API, then {@code results.json}, {@code results.md} ({@link Report}) and
- * {@code ratios.svg} ({@link Chart}) in the output directory. {@code bench/run} at the repository
- * root is the way in; directly:
+ * Runner API, then the cold starts, then {@code results.json}, {@code results.md}
+ * ({@link Report}) and {@code ratios.svg} ({@link Chart}) in the output directory.
+ * {@code bench/run} at the repository root is the way in; directly:
  *
  * <pre>OMP_NUM_THREADS=1 java --add-modules jdk.incubator.vector -cp examples/target/strider-examples.jar \
  *     dev.strider.examples.bench.Suite --mode quick --out docs/bench</pre>
  *
- * <p>Each benchmark runs in its own forked JVM (with the vector module and a fixed heap), so that
- * the JIT's profile of one contender never shapes another's code. The runner's own JVM only
- * collects results and describes the machine.
+ * <p>Each case runs in a forked JVM of its own (with the vector module, a fixed heap and the
+ * tuner's mode), all its contenders interleaved in short slices ({@link InterleavedBenchmark});
+ * the forks leave their rounds in a temporary directory, which this JVM reads back. The runner's
+ * own JVM only collects results, describes the machine and starts the cold-start JVMs
+ * ({@link ColdStart}).
  *
- * <p>oneDNN runs twice: single-threaded in the main run (the forks inherit the caller's
- * {@code OMP_NUM_THREADS=1}), then with all cores as the peer of THREADS. A JVM cannot change
- * its own environment, and OpenMP reads the variable once, so the second run starts its forks
- * through a two-line shell wrapper that sets it and execs this JVM's {@code java}; the forks
- * check that they got it ({@link OneDnnBenchmark.Reorder}).
+ * <p>oneDNN runs twice: single-threaded among the interleaved contenders (the forks inherit the
+ * caller's {@code OMP_NUM_THREADS=1}), then with all cores as the peer of THREADS, in forks of its
+ * own ({@link OneDnnBenchmark}). A JVM cannot change its own environment, and OpenMP reads the
+ * variable once, so that run starts its forks through a two-line shell wrapper that sets it and
+ * execs this JVM's {@code java}; the forks check that they got it ({@link OneDnnBenchmark.Reorder}).
  */
 @Command(name = "suite", mixinStandardHelpOptions = true,
         description = "Runs Strider's benchmark suite (JMH) and writes results.json, results.md and ratios.svg.")
 public final class Suite implements Callable<Integer> {
 
-    /** The benchmark classes of the suite; their methods are named after {@link Case} ids. */
-    static final List<Class<?>> BENCHMARKS = List.of(TargetsBenchmark.class, BaselinesBenchmark.class,
-            CeilingBenchmark.class, OneDnnBenchmark.class);
+    /**
+     * The suite's benchmarks, as {@code Class.method} names after the {@link Case} ids: the
+     * interleaved JMH benchmark of each case, oneDNN on all cores in forks of its own, and the
+     * cold starts (run by {@link ColdStart}, not JMH, but selected by the same names).
+     */
+    static final String INTERLEAVED = InterleavedBenchmark.class.getName();
+    static final String ONEDNN = OneDnnBenchmark.class.getName();
+    static final String COLD_START = ColdStart.class.getName();
 
-    /** What a fork costs besides its iterations on the 2-core machine (JVM start, set-up): 0.8 to 1.1 s measured. */
-    static final double FORK_SECONDS = 1.0;
+    /** What a fork costs besides its iterations on the 2-core machine (JVM start, tensors, set-up): about 1.5 s. */
+    static final double FORK_SECONDS = 1.5;
+
+    /** What a cold-start JVM costs on the 2-core machine, start to exit: 0.4 to 1 s. */
+    static final double COLD_START_SECONDS = 0.8;
 
     static final List<String> FORK_JVM_ARGS = List.of("-Xms1g", "-Xmx1g", "--add-modules", "jdk.incubator.vector");
 
-    /** Preset JMH settings. */
+    /** The tuner's system property and its modes ({@code dev.strider.runtime}'s tuner reads it in every fork). */
+    static final String TUNE_PROPERTY = "strider.tune";
+    static final List<String> TUNE_MODES = List.of("rules", "measure", "wisdom");
+    static final String DEFAULT_TUNE = "measure";
+
+    /** Preset settings. */
     enum RunMode {
-        /** About 5 minutes for the 106 runs on 2 cores: enough to see the ratios, errors stay wide. */
-        QUICK(1, 2, 500, 3, 300),
-        /** Tighter errors: about an hour for the 106 runs on 2 cores. */
-        FULL(2, 5, 1000, 10, 1000);
+        /** About 4–5 minutes on 2 cores: 13 interleaved forks, oneDNN on all cores, 40 cold-start JVMs. */
+        QUICK(1, 3, 1000, 5, 1000, 4, 5),
+        /** Tighter spreads: about 25 minutes on 2 cores. */
+        FULL(2, 5, 1000, 20, 1000, 4, 15);
 
         final int forks;
         final int warmupIterations;
         final long warmupMillis;
         final int iterations;
         final long iterationMillis;
+        final long sliceMillis;
+        final int coldStartJvms;
 
-        RunMode(int forks, int warmupIterations, long warmupMillis, int iterations, long iterationMillis) {
+        RunMode(int forks, int warmupIterations, long warmupMillis, int iterations, long iterationMillis,
+                long sliceMillis, int coldStartJvms) {
             this.forks = forks;
             this.warmupIterations = warmupIterations;
             this.warmupMillis = warmupMillis;
             this.iterations = iterations;
             this.iterationMillis = iterationMillis;
+            this.sliceMillis = sliceMillis;
+            this.coldStartJvms = coldStartJvms;
         }
     }
 
-    @Option(names = "--mode", defaultValue = "quick", description = "quick (about 5 minutes on 2 cores) or full (about an hour).",
-            converter = ModeConverter.class)
+    @Option(names = "--mode", defaultValue = "quick", description = "quick (about 5 minutes on 2 cores) or full (about"
+            + " 25 minutes).", converter = ModeConverter.class)
     RunMode mode;
 
     @Option(names = "--include", defaultValue = ".*", paramLabel = "REGEX",
-            description = "Only benchmarks whose Class.method name this regex finds, e.g. 'toBlocked64' (one case,"
-                    + " every contender) or 'OneDnn' (one contender, every case).")
+            description = "Only benchmarks whose Class.method name this regex finds, e.g. 'toBlocked64' (one case: its"
+                    + " interleaved contenders, oneDNN on all cores, its cold start), 'Interleaved' or 'ColdStart'.")
     String include;
 
     @Option(names = "--out", defaultValue = "docs/bench", paramLabel = "DIR",
@@ -129,6 +150,17 @@ public final class Suite implements Callable<Integer> {
 
     @Option(names = "--iteration-ms", description = "Override the mode's measured iteration time.")
     Long iterationMillis;
+
+    @Option(names = "--slice-ms", description = "Override the mode's slice of a round per contender (4 ms).")
+    Long sliceMillis;
+
+    @Option(names = "--cold-jvms", description = "Override the mode's fresh JVMs per contender and kernel of the cold"
+            + " start (quick 5, full 15); 0 skips it.")
+    Integer coldStartJvms;
+
+    @Option(names = "--tune", paramLabel = "MODE", description = "The tuner's mode for every fork and cold-start JVM"
+            + " (system property strider.tune): rules, measure or wisdom; default: this JVM's strider.tune, else measure.")
+    String tune;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -164,83 +196,146 @@ public final class Suite implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "no benchmark of the suite matches --include "
                     + include);
         }
-        List<String> oneDnn = benchmarks.stream()
-                .filter(b -> b.startsWith(OneDnnBenchmark.class.getName() + ".")).toList();
-        Settings settings = settings(oneDnn.isEmpty() ? 0 : allCoresThreads());
+        String tuneMode = tune != null ? tune : System.getProperty(TUNE_PROPERTY, DEFAULT_TUNE);
+        if (!TUNE_MODES.contains(tuneMode)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "the tuner's mode (--tune or -D"
+                    + TUNE_PROPERTY + ") is '" + tuneMode + "', not one of " + String.join(", ", TUNE_MODES));
+        }
+        List<String> interleaved = of(benchmarks, INTERLEAVED);
+        List<String> oneDnn = of(benchmarks, ONEDNN);
+        List<Case> coldCases = of(benchmarks, COLD_START).stream().map(Case::ofBenchmark).toList();
+        Settings settings = settings(oneDnn.isEmpty() ? 0 : allCoresThreads(), tuneMode, coldCases.isEmpty());
+        if (settings.oneDnnAllCoresThreads() <= 1) {
+            benchmarks = benchmarks.stream().filter(b -> !b.startsWith(ONEDNN + ".")).toList();
+            oneDnn = List.of();
+            if (benchmarks.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--include " + include + " matches only"
+                        + " oneDNN on all cores, which does not run with fewer than 2 threads");
+            }
+        }
         int runs = runs(benchmarks, settings.oneDnnAllCoresThreads());
-        console.printf("%d benchmarks (%d JMH runs with the targets), %s mode: estimated %.1f minutes%n",
-                benchmarks.size(), runs, settings.mode(), estimateSeconds(runs, settings) / 60);
+        int coldJvms = coldCases.size() * ColdStart.CONTENDERS.size() * settings.coldStartJvms();
+        console.printf("%d benchmarks (%d JMH forks, %d cold-start JVMs), %s mode: estimated %.1f minutes%n",
+                benchmarks.size(), runs * settings.forks(), coldJvms, settings.mode(),
+                estimateSeconds(runs, coldJvms, settings) / 60);
         if (list) {
             benchmarks.forEach(console::println);
             return 0;
         }
         String omp = System.getenv("OMP_NUM_THREADS");
-        if (!oneDnn.isEmpty() && !"1".equals(omp)) {
+        boolean needsOneDnn = settings.oneDnnAllCoresThreads() > 1
+                || interleaved.stream().anyMatch(b -> Case.ofBenchmark(b).hasOneDnn());
+        if (needsOneDnn && !"1".equals(omp)) {
             // the forks would refuse to run (OneDnnBenchmark.Reorder): say so now, not minutes into the run
             throw new CommandLine.ParameterException(spec.commandLine(), "OMP_NUM_THREADS is "
                     + (omp == null ? "unset" : omp) + ": run with OMP_NUM_THREADS=1, which oneDNN's forks inherit"
                     + " (bench/run sets it), or leave oneDNN out with --include");
         }
         long start = System.nanoTime();
-        List<RunResult> runResults;
+        List<Measurement> measurements = new ArrayList<>();
+        List<Rounds> rounds;
+        Path roundsDir = Files.createTempDirectory("strider-rounds-");
         try {
-            runResults = new ArrayList<>(new Runner(options(benchmarks, settings).build()).run());
+            if (!interleaved.isEmpty()) {
+                new Runner(options(interleaved, settings, roundsDir)
+                        .param("sliceMillis", String.valueOf(settings.sliceMillis())).build()).run();
+            }
             if (settings.oneDnnAllCoresThreads() > 1) {
                 int threads = settings.oneDnnAllCoresThreads();
                 console.println("oneDNN with all cores: OMP_NUM_THREADS=" + threads);
-                runResults.addAll(new Runner(options(oneDnn, settings)
+                for (RunResult r : new Runner(options(oneDnn, settings, roundsDir)
                         .jvm(ompWrapper(threads).toString())
                         .param("ompThreads", String.valueOf(threads))
-                        .build()).run());
+                        .build()).run()) {
+                    measurements.add(measurement(r));
+                }
             }
+            rounds = readRounds(roundsDir);
         } catch (RunnerException e) {
             spec.commandLine().getErr().println("error: the JMH run failed, nothing written: " + e.getMessage());
             return 1;
+        } finally {
+            deleteRounds(roundsDir);
+        }
+        ColdStarts cold = null;
+        if (settings.coldStartJvms() > 0 && !coldCases.isEmpty()) {
+            try {
+                cold = ColdStart.summarise(ColdStart.run(coldCases, settings.coldStartJvms(), ColdStart.CALLS,
+                        forkJvmArgs(settings, null), console::println), ColdStart.CALLS, settings.coldStartJvms());
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("error: the cold start failed, the table goes without it: "
+                        + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 1;
+            }
         }
         long wall = Math.round((System.nanoTime() - start) / 1e9);
-        List<Measurement> measurements = new ArrayList<>();
-        for (RunResult r : runResults) {
-            measurements.add(measurement(r));
-        }
         Results results = new Results(Results.SCHEMA, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), wall,
-                machine(), settings, Analysis.analyse(measurements));
+                machine(), settings, Analysis.analyse(rounds, measurements), cold);
         render(results, out, true, console);
         console.printf("wall time %d s%n", wall);
         return 0;
     }
 
-    /** The suite's benchmarks whose {@code SimpleClass.method} the pattern finds, as full JMH names. */
+    /**
+     * The suite's benchmarks whose {@code SimpleClass.method} the pattern finds, as full names:
+     * {@code InterleavedBenchmark.<case>} for every case, {@code OneDnnBenchmark.<case>} (all cores)
+     * where oneDNN has a peer, {@code ColdStart.<case>} for the cold-start kernels.
+     */
     static List<String> benchmarks(Pattern include) {
         List<String> names = new ArrayList<>();
-        for (Class<?> type : BENCHMARKS) {
-            for (Method m : type.getMethods()) {
-                if (m.isAnnotationPresent(Benchmark.class)
-                        && include.matcher(type.getSimpleName() + "." + m.getName()).find()) {
-                    names.add(type.getName() + "." + m.getName());
-                }
+        for (Method m : InterleavedBenchmark.class.getMethods()) {
+            if (m.isAnnotationPresent(Benchmark.class)) {
+                names.add(INTERLEAVED + "." + m.getName());
             }
         }
+        for (Method m : OneDnnBenchmark.class.getMethods()) {
+            if (m.isAnnotationPresent(Benchmark.class)) {
+                names.add(ONEDNN + "." + m.getName());
+            }
+        }
+        for (Case c : ColdStart.CASES) {
+            names.add(COLD_START + "." + c.id());
+        }
+        names.removeIf(name -> !include.matcher(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1))
+                .find());
         names.sort(null);
         return names;
     }
 
+    /** The benchmarks of one class ({@link #INTERLEAVED}, {@link #ONEDNN}, {@link #COLD_START}). */
+    static List<String> of(List<String> benchmarks, String type) {
+        return benchmarks.stream().filter(b -> b.startsWith(type + ".")).toList();
+    }
+
     /**
-     * JMH runs: one per benchmark, one per target for the {@link TargetsBenchmark} methods, and
-     * the {@link OneDnnBenchmark} ones again with all cores when that run happens.
+     * JMH runs (forks per run aside): one per interleaved case, and the oneDNN ones when the
+     * all-cores run happens.
      */
     static int runs(List<String> benchmarks, int oneDnnAllCoresThreads) {
-        int targets = targetParams().length;
-        int runs = 0;
-        for (String b : benchmarks) {
-            if (b.startsWith(TargetsBenchmark.class.getName() + ".")) {
-                runs += targets;
-            } else if (b.startsWith(OneDnnBenchmark.class.getName() + ".") && oneDnnAllCoresThreads > 1) {
-                runs += 2;
-            } else {
-                runs++;
+        return of(benchmarks, INTERLEAVED).size() + (oneDnnAllCoresThreads > 1 ? of(benchmarks, ONEDNN).size() : 0);
+    }
+
+    /** The rounds every fork left in {@code dir}, those of several forks of a case concatenated. */
+    static List<Rounds> readRounds(Path dir) throws IOException {
+        Map<Case, List<Rounds>> byCase = new java.util.EnumMap<>(Case.class);
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.sorted().toList()) {
+                Rounds r = Rounds.parse(Files.readString(f, StandardCharsets.UTF_8));
+                byCase.computeIfAbsent(r.benchmarkCase(), c -> new ArrayList<>()).add(r);
             }
         }
-        return runs;
+        return byCase.values().stream().map(Rounds::concat).toList();
+    }
+
+    private static void deleteRounds(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+        Files.deleteIfExists(dir);
     }
 
     /** The all-cores run's thread count: the option, else the cores; 0 when it cannot or need not run. */
@@ -266,32 +361,39 @@ public final class Suite implements Callable<Integer> {
         return script;
     }
 
-    private static String[] targetParams() {
-        try {
-            return TargetsBenchmark.class.getField("target").getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
-        } catch (NoSuchFieldException e) {
-            throw new IllegalStateException("TargetsBenchmark has no 'target' parameter", e);
-        }
-    }
-
-    /** Every fork costs {@link #FORK_SECONDS} plus its warm-up and measured iterations. */
-    static double estimateSeconds(int runs, Settings s) {
+    /**
+     * Every fork costs {@link #FORK_SECONDS} plus its warm-up and measured iterations; every
+     * cold-start JVM {@link #COLD_START_SECONDS}.
+     */
+    static double estimateSeconds(int runs, int coldStartJvms, Settings s) {
         double perFork = FORK_SECONDS + (s.warmupIterations() * s.warmupMillis()
                 + s.measurementIterations() * s.measurementMillis()) / 1000.0;
-        return runs * s.forks() * perFork;
+        return runs * s.forks() * perFork + coldStartJvms * COLD_START_SECONDS;
     }
 
-    private Settings settings(int oneDnnAllCoresThreads) {
+    private Settings settings(int oneDnnAllCoresThreads, String tuneMode, boolean noColdStart) {
         return new Settings(mode.name().toLowerCase(java.util.Locale.ROOT),
                 forks != null ? forks : mode.forks,
                 warmupIterations != null ? warmupIterations : mode.warmupIterations,
                 warmupMillis != null ? warmupMillis : mode.warmupMillis,
                 iterations != null ? iterations : mode.iterations,
                 iterationMillis != null ? iterationMillis : mode.iterationMillis,
-                include, FORK_JVM_ARGS, oneDnnAllCoresThreads);
+                include, FORK_JVM_ARGS, oneDnnAllCoresThreads,
+                sliceMillis != null ? sliceMillis : mode.sliceMillis, tuneMode,
+                noColdStart ? 0 : coldStartJvms != null ? coldStartJvms : mode.coldStartJvms);
     }
 
-    private static ChainedOptionsBuilder options(List<String> benchmarks, Settings s) {
+    /** The JVM arguments of a fork: the settings' (heap, vector module), the tuner's mode, where rounds go. */
+    static List<String> forkJvmArgs(Settings s, Path roundsDir) {
+        List<String> args = new ArrayList<>(s.jvmArgs());
+        args.add("-D" + TUNE_PROPERTY + "=" + s.tune());
+        if (roundsDir != null) {
+            args.add("-D" + InterleavedBenchmark.ROUNDS_DIR_PROPERTY + "=" + roundsDir);
+        }
+        return args;
+    }
+
+    private static ChainedOptionsBuilder options(List<String> benchmarks, Settings s, Path roundsDir) {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 .mode(Mode.AverageTime)
                 .timeUnit(TimeUnit.NANOSECONDS)
@@ -300,7 +402,7 @@ public final class Suite implements Callable<Integer> {
                 .warmupTime(TimeValue.milliseconds(s.warmupMillis()))
                 .measurementIterations(s.measurementIterations())
                 .measurementTime(TimeValue.milliseconds(s.measurementMillis()))
-                .jvmArgsAppend(s.jvmArgs().toArray(new String[0]))
+                .jvmArgsAppend(forkJvmArgs(s, roundsDir).toArray(new String[0]))
                 .shouldFailOnError(true);
         for (String b : benchmarks) {
             options.include("^" + Pattern.quote(b) + "$");
@@ -330,25 +432,12 @@ public final class Suite implements Callable<Integer> {
             oneDnn = "oneDNN unavailable: " + e.getMessage();
         }
         String omp = System.getenv("OMP_NUM_THREADS");
-        return new Machine(cpuModel(), device.cores(),
+        String cpuinfo = Cpu.cpuinfo();
+        return new Machine(Cpu.model(cpuinfo), Cpu.vectorFlags(cpuinfo), device.cores(),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                 System.getProperty("java.vendor"), device.vectorBits(), ForkJoinPool.getCommonPoolParallelism(),
                 omp == null ? "unset" : omp, oneDnn);
-    }
-
-    /** {@code model name} of the first processor in /proc/cpuinfo; the architecture elsewhere. */
-    static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
-                if (line.startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or not readable: fall through
-        }
-        return System.getProperty("os.arch");
     }
 
     /** Writes results.md and ratios.svg (and results.json after a run) into {@code dir}. */

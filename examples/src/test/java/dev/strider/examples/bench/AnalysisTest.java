@@ -12,89 +12,115 @@ import dev.strider.examples.bench.Results.GoalCheck;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Throughput, ratios, the best target and the goals, against arithmetic done by hand on {@link Samples}. */
+/** Throughput, per-round ratios, the best target, tuned against it and the goals, by hand on {@link Samples}. */
 class AnalysisTest {
 
     private static final double EXACT = 1e-12;
 
-    private final List<CaseResult> cases = Analysis.analyse(Samples.measurements());
+    private final List<CaseResult> cases =
+            Analysis.analyse(List.of(Samples.flipRounds(), Samples.tailRounds()), Samples.ownForks());
 
     @Test
     void casesComeInTheSuitesOrder() {
         assertEquals(List.of("toBlocked17", "flipImage"), cases.stream().map(CaseResult::id).toList());
         assertEquals(213_248L, cases.get(0).bytesRead());
         assertEquals(401_408L, cases.get(0).bytesWritten());
+        assertEquals(3, cases.get(0).rounds());
+        assertEquals("BlockedOps_Threads", cases.get(0).tuned());
+        assertNull(cases.get(1).tuned(), "the flip's rounds had no tuned contender");
     }
 
     @Test
-    void throughputIsBytesMovedPerNanosecond() {
+    void aContendersTimeIsItsMedianOverTheRounds() {
         CaseResult tail = cases.get(0);
         ContenderResult scalar = tail.of(Contender.SCALAR);
-        assertEquals(20_000, scalar.nanosPerCall(), EXACT); // 20 us/op
-        assertEquals(20, scalar.mean(), EXACT);
-        assertEquals("us/op", scalar.unit());
+        assertEquals(20_000, scalar.nanosPerCall(), EXACT); // 20, 40 and 18 us
+        assertEquals(new Spread(18_000, 19_000, 20_000, 30_000, 40_000, 3), scalar.time());
         assertEquals(30.7328, scalar.gigabytesPerSecond(), EXACT); // 614656 B / 20000 ns
         assertEquals(61.4656, tail.of(Contender.ARRAYCOPY).gigabytesPerSecond(), EXACT);
-        assertEquals(25_000, tail.of(Contender.THREADS).nanosPerCall(), EXACT); // 0.025 ms/op
+        assertNull(scalar.mean(), "no JMH mean for an interleaved contender");
         assertEquals(12.04224, cases.get(1).of(Contender.SCALAR).gigabytesPerSecond(), EXACT); // 1204224 / 100000
     }
 
     @Test
-    void ratiosAreToTheCeilingsThroughputAndToOneDnnsTime() {
-        CaseResult tail = cases.get(0);
-        assertEquals(0.5, tail.of(Contender.SCALAR).ratioToCeiling(), EXACT); // 10000 / 20000
-        assertEquals(1.25, tail.of(Contender.SCALAR).ratioToOneDnn(), EXACT); // 25000 / 20000
-        assertEquals(0.25, tail.of(Contender.VECTOR).ratioToCeiling(), EXACT);
-        assertEquals(0.625, tail.of(Contender.VECTOR).ratioToOneDnn(), EXACT);
-        assertEquals(1.0, tail.of(Contender.ARRAYCOPY).ratioToCeiling(), EXACT);
-        assertEquals(1.0, tail.of(Contender.ONEDNN).ratioToOneDnn(), EXACT);
-        assertEquals(1.5625, tail.of(Contender.ONEDNN_ALL_CORES).ratioToOneDnn(), EXACT); // 25000 / 16000
+    void ratiosAreTakenWithinEachRound() {
+        ContenderResult scalar = cases.get(0).of(Contender.SCALAR);
+        // arraycopy over SCALAR: 10/20, 20/40, 10/18; oneDNN over SCALAR: 1.25 in every round, the slow one too
+        assertEquals(0.5, scalar.ratioToCeiling(), EXACT);
+        assertEquals(0.5, scalar.ceilingRatios().q1(), EXACT);
+        assertEquals(10.0 / 18, scalar.ceilingRatios().max(), EXACT);
+        assertEquals(1.25, scalar.ratioToOneDnn(), EXACT);
+        assertEquals(new Spread(1.25, 1.25, 1.25, 1.25, 1.25, 3), scalar.oneDnnRatios());
+        assertEquals(0.25, cases.get(0).of(Contender.VECTOR).ratioToCeiling(), EXACT);
+        assertEquals(1.0, cases.get(0).of(Contender.ARRAYCOPY).ratioToCeiling(), EXACT);
         ContenderResult flip = cases.get(1).of(Contender.SCALAR);
         assertNull(flip.ratioToCeiling(), "no arraycopy measured");
+        assertNull(flip.ceilingRatios());
         assertNull(flip.ratioToOneDnn(), "no oneDNN");
     }
 
     @Test
-    void jmhErrorsWithoutAValueBecomeNull() {
-        assertNull(cases.get(0).of(Contender.ONEDNN).error());
-        assertEquals(0.5, cases.get(0).of(Contender.SCALAR).error(), EXACT);
+    void aContenderOfItsOwnForkIsSetAgainstTheMedians() {
+        ContenderResult allCores = cases.get(0).of(Contender.ONEDNN_ALL_CORES);
+        assertEquals(16_000, allCores.nanosPerCall(), EXACT);
+        assertEquals(0.625, allCores.ratioToCeiling(), EXACT); // 10000 / 16000
+        assertEquals(1.5625, allCores.ratioToOneDnn(), EXACT); // 25000 / 16000
+        assertNull(allCores.time());
+        assertNull(allCores.ceilingRatios());
+        assertEquals(16_000, allCores.mean(), EXACT);
+        assertEquals(100, allCores.error(), EXACT);
+        assertEquals("ns/op", allCores.unit());
     }
 
     @Test
-    void theBestTargetIsTheFastestGeneratedClass() {
-        assertEquals(Contender.SCALAR, cases.get(0).best()); // 20 us, against VECTOR 40 and THREADS 25
+    void theBestTargetIsTheFixedTargetWithTheLowestMedian() {
+        assertEquals(Contender.SCALAR, cases.get(0).best()); // 20 us, against VECTOR 40 and THREADS 25; tuned is no target
         assertEquals(Contender.SCALAR, cases.get(1).best());
-        CaseResult withoutTargets = Analysis.analyse(List.of(
-                new Measurement(Case.ADD_BIAS, Contender.NAIVE, 5, 0, "ns/op"))).get(0);
-        assertNull(withoutTargets.best(), "a naive loop is no target, however fast");
+        CaseResult withoutTargets = Analysis.analyse(List.of(new Rounds(Case.ADD_BIAS,
+                List.of(Contender.NAIVE, Contender.TUNED), new int[] {1, 1}, List.<double[]>of(new double[] {5, 1}), "X")),
+                List.of()).get(0);
+        assertNull(withoutTargets.best(), "a naive loop is no target, however fast, nor is the tuned choice");
+        assertNull(withoutTargets.tunedVsBest());
     }
 
     @Test
-    void theTargetsIssuesGoalsAreChecked() {
+    void tunedIsSetAgainstTheBestTargetRoundByRound() {
+        // SCALAR over tuned: 20/20, 40/44, 18/18
+        Spread t = cases.get(0).tunedVsBest();
+        assertEquals(1.0, t.median(), EXACT);
+        assertEquals(40.0 / 44, t.min(), EXACT);
+        assertEquals(3, t.n());
+    }
+
+    @Test
+    void theTargetsIssuesGoalsAreCheckedOnTheMedianRatios() {
         List<GoalCheck> goals = cases.get(0).goals();
-        assertEquals(List.of(
-                new GoalCheck("best target ≥ 1.0× oneDNN", 1.0, 1.25, true),
-                new GoalCheck("best target ≥ 0.8× ceiling", 0.8, 0.5, false),
-                new GoalCheck("SCALAR ≥ 1.0× hand-tiled", 1.0, 1.5, true)), goals);
+        assertEquals(3, goals.size());
+        assertEquals(new GoalCheck("best target ≥ 1.0× oneDNN", 1.0, 1.25, true,
+                new Spread(1.25, 1.25, 1.25, 1.25, 1.25, 3)), goals.get(0));
+        assertEquals("best target ≥ 0.8× ceiling", goals.get(1).goal());
+        assertEquals(0.5, goals.get(1).value(), EXACT);
+        assertEquals(false, goals.get(1).met());
+        assertEquals(new GoalCheck("SCALAR ≥ 1.0× hand-tiled", 1.0, 1.5, true, new Spread(1.5, 1.5, 1.5, 1.5, 1.5, 3)),
+                goals.get(2));
         assertEquals(List.of(), cases.get(1).goals(), "an element-wise case without a hand-tiled loop has no goal");
     }
 
     @Test
     void goalsWithoutTheirReferenceAreNotMeasured() {
-        CaseResult tiny = Analysis.analyse(List.of(
-                new Measurement(Case.TO_TINY_BLOCKED, Contender.SCALAR, 100, 1, "ns/op"))).get(0);
-        assertEquals(List.of(new GoalCheck("best target ≥ 5× oneDNN", 5.0, null, null)), tiny.goals());
-        CaseResult transpose = Analysis.analyse(List.of(
-                new Measurement(Case.NCHW_TO_NHWC_IMAGE, Contender.VECTOR, 50, 1, "us/op"),
-                new Measurement(Case.NCHW_TO_NHWC_IMAGE, Contender.ONEDNN, 90, 1, "us/op"))).get(0);
-        assertEquals(new GoalCheck("best target ≥ 1.2× oneDNN", 1.2, 1.8, true), transpose.goals().get(0));
+        CaseResult tiny = Analysis.analyse(List.of(new Rounds(Case.TO_TINY_BLOCKED, List.of(Contender.SCALAR),
+                new int[] {1}, List.<double[]>of(new double[] {100}), null)), List.of()).get(0);
+        assertEquals(List.of(new GoalCheck("best target ≥ 5× oneDNN", 5.0, null, null, null)), tiny.goals());
     }
 
     @Test
     void twoResultsForOneContenderAreAnError() {
-        Measurement m = new Measurement(Case.ADD_BIAS, Contender.SCALAR, 5, 0, "ns/op");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Analysis.analyse(List.of(m, m)));
-        assertTrue(e.getMessage().contains("SCALAR in addBias"), e.getMessage());
+        Measurement m = new Measurement(Case.TO_BLOCKED_17, Contender.SCALAR, 5, 0, "ns/op");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Analysis.analyse(List.of(Samples.tailRounds()), List.of(m)));
+        assertTrue(e.getMessage().contains("SCALAR in toBlocked17"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> Analysis.analyse(List.of(Samples.tailRounds(), Samples.tailRounds()), List.of()));
     }
 
     @Test

@@ -49,15 +49,32 @@ class ChartTest {
     void barsAreToScaleWithTheirValuesAsTooltips() throws Exception {
         Document doc = parse(Chart.svg(Samples.results()));
         List<Element> bars = bars(doc);
-        // the tail case: SCALAR, VECTOR, THREADS, hand-tiled, oneDNN twice (arraycopy is the 1.0 line); the flip has no
-        // ceiling
-        assertEquals(6, bars.size());
+        // the tail case: SCALAR, VECTOR, THREADS, tuned, hand-tiled, oneDNN twice (arraycopy is the 1.0 line); the flip
+        // has no ceiling
+        assertEquals(7, bars.size());
         Element scalar = bars.get(0);
-        // the axis ends at 1 (no ratio above it); the plot is 980 - 300 - 60 = 620 px wide: 0.5 -> 310 px
+        // the axis ends at 1 (no ratio or quartile above it); the plot is 980 - 300 - 60 = 620 px wide: 0.5 -> 310 px
         assertEquals("310.0", scalar.getAttribute("width"));
         assertEquals("SCALAR: 0.5× of the ceiling, 30.7 GB/s, 20 µs per call",
                 scalar.getElementsByTagName("title").item(0).getTextContent());
         assertEquals("155.0", bars.get(1).getAttribute("width")); // VECTOR 0.25
+    }
+
+    @Test
+    void aLineAcrossAnInterleavedBarSpansItsQuartiles() throws Exception {
+        Document doc = parse(Chart.svg(Samples.results()));
+        NodeList lines = doc.getElementsByTagName("line");
+        List<String> spans = new ArrayList<>();
+        for (int i = 0; i < lines.getLength(); i++) {
+            Element line = (Element) lines.item(i);
+            if (line.getAttribute("stroke").equals("#222222")) {
+                spans.add(line.getAttribute("x1") + "-" + line.getAttribute("x2"));
+            }
+        }
+        // SCALAR's ceiling ratios 0.5, 0.5, 0.556: quartiles 0.5 and 0.528 -> x 610 to 627.2; one line per interleaved
+        // bar of the tail case (SCALAR, VECTOR, THREADS, tuned, hand-tiled, oneDNN), none for oneDNN on all cores
+        assertEquals(6, spans.size(), spans.toString());
+        assertEquals("610.0-627.2", spans.get(0));
     }
 
     @Test
@@ -76,14 +93,16 @@ class ChartTest {
     void theSubtitleIsTheReportsHeaderBrokenAfterClauses() throws Exception {
         List<String> texts = texts(parse(Chart.svg(Samples.results())));
         List<String> subtitle = List.of(
-                "Measured 2025-11-21 on Test CPU (2 cores, Linux 6.1 amd64), OpenJDK 64-Bit Server VM 17.0.15"
-                        + " (Eclipse Adoptium),",
-                "preferred vector shape 256 bits; oneDNN 3.11.0, CPU runtime omp, ISA avx2, OMP_NUM_THREADS=1"
-                        + " (all cores: 2). JMH quick mode: 1 fork,",
-                "2 × 500 ms warm-up and 3 × 300 ms measured iterations.");
+                "Measured 2025-11-21 on Test CPU (2 cores; ISA avx2 fma; Linux 6.1 amd64), OpenJDK 64-Bit Server VM"
+                        + " 17.0.15 (Eclipse Adoptium),",
+                "preferred vector shape 256 bits, tuner mode measure; oneDNN 3.11.0, CPU runtime omp, ISA avx2,"
+                        + " OMP_NUM_THREADS=1 (all cores: 2).",
+                "Interleaved (quick mode): every contender of a case in the same fork, 3 × 1000 ms warm-up and 5 × 1000"
+                        + " ms measured iterations of rounds,",
+                "each round a 4 ms slice per contender in shuffled order.");
         // after the title, before the legend
-        assertEquals(subtitle, texts.subList(1, 4));
-        assertEquals(Contender.SCALAR.label(), texts.get(4));
+        assertEquals(subtitle, texts.subList(1, 5));
+        assertEquals(Contender.SCALAR.label(), texts.get(5));
         assertTrue(Report.markdown(Samples.results()).contains("\n\n" + String.join(" ", subtitle) + "\n\n"));
     }
 
@@ -99,17 +118,18 @@ class ChartTest {
         Results r = Samples.results();
         CaseResult c = r.cases().get(0);
         CaseResult odd = new CaseResult(c.id(), "a < b & \"c\"", c.kind(), c.bytesRead(), c.bytesWritten(), c.oneDnnPeer(),
-                c.oneDnnNote(), c.best(), c.contenders(), c.goals());
-        Results escaped = new Results(r.schema(), r.date(), r.wallSeconds(), r.machine(), r.settings(), List.of(odd));
+                c.oneDnnNote(), c.best(), c.contenders(), c.goals(), c.rounds(), c.tuned(), c.tunedVsBest());
+        Results escaped = new Results(r.schema(), r.date(), r.wallSeconds(), r.machine(), r.settings(), List.of(odd),
+                null);
         assertTrue(texts(parse(Chart.svg(escaped))).contains("a < b & \"c\""));
     }
 
     @Test
     void theAxisGrowsPastTheCeilingWhenAContenderDoes() throws Exception {
         Results r = new Results(Results.SCHEMA, "2025-11-21T10:00:00Z", 1, Samples.results().machine(),
-                Samples.results().settings(), Analysis.analyse(List.of(
-                        new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.ARRAYCOPY, 1000, 1, "us/op"),
-                        new Analysis.Measurement(Case.NCHW_TO_NHWC_LARGE, Contender.THREADS, 500, 1, "us/op"))));
+                Samples.results().settings(), Analysis.analyse(List.of(new Rounds(Case.NCHW_TO_NHWC_LARGE,
+                        List.of(Contender.THREADS, Contender.ARRAYCOPY), new int[] {1, 1},
+                        List.<double[]>of(new double[] {500_000, 1_000_000}), null)), List.of()), null);
         Document doc = parse(Chart.svg(r));
         // THREADS at 2x the ceiling: steps of 0.25 up to 2, so its bar spans the whole plot
         assertEquals("620.0", bars(doc).get(0).getAttribute("width"));

@@ -2,10 +2,15 @@ package dev.strider.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.strider.Strider;
+import dev.strider.Target;
+import dev.strider.examples.kernels.BlockedOps;
+import dev.strider.examples.kernels.ImageOps;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -20,9 +25,9 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * The benchmark classes hold every contender of every case, and every benchmark method is read
- * back as the case and contender it measures: what the suite's table relies on, checked without
- * running JMH.
+ * The benchmark classes hold every contender of every case, the interleaved benchmark runs them
+ * all, and every benchmark method is read back as the case and contender it measures: what the
+ * suite's table relies on, checked without running JMH.
  */
 class SuiteBenchmarksTest {
 
@@ -41,6 +46,43 @@ class SuiteBenchmarksTest {
         }
         assertEquals(Case.values().length, methods(TargetsBenchmark.class).size());
         assertEquals(Case.values().length, methods(CeilingBenchmark.class).size());
+        assertEquals(Arrays.stream(Case.values()).map(Case::id).collect(Collectors.toCollection(TreeSet::new)),
+                methods(InterleavedBenchmark.class));
+    }
+
+    @Test
+    void theInterleavedContendersAreTheTargetsTunedTheBaselinesAndThePeers() {
+        assertEquals(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.TUNED, Contender.GENERIC,
+                Contender.NAIVE, Contender.HAND, Contender.ARRAYCOPY, Contender.ONEDNN),
+                InterleavedBenchmark.contenders(Case.TO_BLOCKED_64));
+        assertEquals(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.TUNED, Contender.GENERIC,
+                Contender.NAIVE, Contender.ARRAYCOPY), InterleavedBenchmark.contenders(Case.FLIP_IMAGE));
+        for (Case c : Case.values()) {
+            assertEquals(methods(BaselinesBenchmark.class).contains(c.id() + "Hand"), InterleavedBenchmark.hasHandTiled(c),
+                    c.id());
+        }
+    }
+
+    @Test
+    void everySliceOfEveryCaseRunsInAHiddenCopyAndWritesItsOutput() {
+        Tensors t = new Tensors();
+        t.setUp();
+        ImageOps scalarImage = Strider.load(ImageOps.class, Target.SCALAR);
+        BlockedOps scalarBlocked = Strider.load(BlockedOps.class, Target.SCALAR);
+        for (Case c : Case.values()) {
+            for (String kind : List.of("kernel", "naive", "hand", "arraycopy")) {
+                if (kind.equals("hand") && !InterleavedBenchmark.hasHandTiled(c)) {
+                    continue;
+                }
+                InterleavedBenchmark.Timed slice =
+                        InterleavedBenchmark.slice(c, kind, t, scalarImage, scalarBlocked, null);
+                assertNotSame(Slice.class, slice.getClass(), "a hidden copy, not the template");
+                assertTrue(slice.getClass().isHidden(), slice.getClass().getName());
+                assertTrue(slice.run(2) > 0, c + " " + kind);
+            }
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> InterleavedBenchmark.slice(Case.FLIP_IMAGE, "onednn", t, scalarImage, scalarBlocked, null));
     }
 
     @Test
@@ -80,10 +122,8 @@ class SuiteBenchmarksTest {
                 new Named("CeilingBenchmark.addBias", "scalar", Case.ADD_BIAS, Contender.ARRAYCOPY),
                 new Named("OneDnnBenchmark.nchwToNhwcTiny", "scalar", Case.NCHW_TO_NHWC_TINY, Contender.ONEDNN),
                 new Named("OneDnnBenchmark.fromBlocked64", "scalar", Case.FROM_BLOCKED_64, Contender.ONEDNN));
-        List<String> suite = Suite.benchmarks(Pattern.compile(".*"));
         for (Named n : named) {
             String name = "dev.strider.examples.bench." + n.benchmark();
-            assertTrue(suite.contains(name), name + " is a benchmark of the suite");
             assertSame(n.expectedCase(), Case.ofBenchmark(name), name);
             assertSame(n.expectedContender(), Contender.of(name, Map.of("target", n.target())), name);
         }
@@ -93,7 +133,9 @@ class SuiteBenchmarksTest {
     void everyBenchmarkOfTheSuiteIsReadBackWithoutError() {
         for (String name : Suite.benchmarks(Pattern.compile(".*"))) {
             assertDoesNotThrow(() -> Case.ofBenchmark(name), name);
-            assertDoesNotThrow(() -> Contender.of(name, Map.of("target", "scalar")), name);
+        }
+        for (String name : Suite.of(Suite.benchmarks(Pattern.compile(".*")), Suite.ONEDNN)) {
+            assertEquals(Contender.ONEDNN_ALL_CORES, Contender.of(name, Map.of("ompThreads", "2")), name);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.strider.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.examples.bench.Results.Settings;
@@ -27,42 +28,72 @@ class SuiteTest {
     }
 
     @Test
-    void theWholeSuiteIsNinetyFiveRunsAndElevenOnAllCores() {
+    void theWholeSuiteIsOneInterleavedForkPerCaseOneDnnOnAllCoresAndTwoColdStarts() {
         List<String> all = Suite.benchmarks(Pattern.compile(".*"));
-        // 13 target methods, 13 naive + 6 hand-tiled, 13 arraycopy, 11 oneDNN
-        assertEquals(56, all.size());
-        assertEquals(13 * 4 + 13 + 6 + 13 + 11, Suite.runs(all, 0));
-        assertEquals(13 * 4 + 13 + 6 + 13 + 11 * 2, Suite.runs(all, 2));
+        // 13 interleaved cases, 11 oneDNN peers, 2 cold-start kernels
+        assertEquals(13 + 11 + 2, all.size());
+        assertEquals(13, Suite.runs(all, 0));
+        assertEquals(13 + 11, Suite.runs(all, 2));
+        assertEquals(List.of("dev.strider.examples.bench.ColdStart.normalizeImage",
+                "dev.strider.examples.bench.ColdStart.toBlocked64"), Suite.of(all, Suite.COLD_START));
     }
 
     @Test
     void includeSelectsByClassAndMethodName() {
         List<String> one = Suite.benchmarks(Pattern.compile("toBlocked64"));
-        assertEquals(List.of("dev.strider.examples.bench.BaselinesBenchmark.toBlocked64Hand",
-                "dev.strider.examples.bench.BaselinesBenchmark.toBlocked64Naive",
-                "dev.strider.examples.bench.CeilingBenchmark.toBlocked64",
-                "dev.strider.examples.bench.OneDnnBenchmark.toBlocked64",
-                "dev.strider.examples.bench.TargetsBenchmark.toBlocked64"), one);
-        assertEquals(4 + 4, Suite.runs(one, 0));
+        assertEquals(List.of("dev.strider.examples.bench.ColdStart.toBlocked64",
+                "dev.strider.examples.bench.InterleavedBenchmark.toBlocked64",
+                "dev.strider.examples.bench.OneDnnBenchmark.toBlocked64"), one);
+        assertEquals(1 + 1, Suite.runs(one, 2));
         assertEquals(11, Suite.benchmarks(Pattern.compile("^OneDnn")).size());
+        assertEquals(13, Suite.benchmarks(Pattern.compile("^Interleaved")).size());
     }
 
     @Test
-    void theEstimateIsForkCostPlusIterationsPerRun() {
-        Settings quick = new Settings("quick", 1, 2, 500, 3, 300, ".*", List.of(), 0);
-        assertEquals(8 * (1.0 + 1.0 + 0.9), Suite.estimateSeconds(8, quick), 1e-9);
-        Settings full = new Settings("full", 2, 5, 1000, 10, 1000, ".*", List.of(), 0);
-        assertEquals(95 * 2 * (1.0 + 5 + 10), Suite.estimateSeconds(95, full), 1e-9);
+    void theEstimateIsForkCostPlusIterationsPerRunPlusColdStarts() {
+        Settings quick = new Settings("quick", 1, 3, 1000, 5, 1000, ".*", List.of(), 0, 4L, "measure", 5);
+        assertEquals(24 * (1.5 + 3 + 5) + 40 * 0.8, Suite.estimateSeconds(24, 40, quick), 1e-9);
+        Settings full = new Settings("full", 2, 5, 1000, 20, 1000, ".*", List.of(), 0, 4L, "measure", 15);
+        assertEquals(24 * 2 * (1.5 + 5 + 20), Suite.estimateSeconds(24, 0, full), 1e-9);
+    }
+
+    @Test
+    void theWholeQuickRunIsEstimatedAtUnderSixMinutes() {
+        List<String> all = Suite.benchmarks(Pattern.compile(".*"));
+        Settings quick = new Settings("quick", 1, 3, 1000, 5, 1000, ".*", List.of(), 2, 4L, "measure", 5);
+        assertTrue(Suite.estimateSeconds(Suite.runs(all, 2), 2 * 4 * 5, quick) < 6 * 60);
     }
 
     @Test
     void listPrintsTheBenchmarksAndTheEstimateAndRunsNothing() {
         assertEquals(0, run("--list", "--include", "Tiny", "--onednn-all-cores", "0"));
         String printed = out.toString();
-        // nchwToNhwcTiny: 4 targets, naive, arraycopy, oneDNN; toTinyBlocked: those and hand-tiled. 15 x 2.9 s
-        assertTrue(printed.startsWith("9 benchmarks (15 JMH runs with the targets), quick mode: estimated 0.7 minutes"),
+        // nchwToNhwcTiny and toTinyBlocked interleaved: 2 x 9.5 s; no oneDNN on all cores, no cold start
+        assertTrue(printed.startsWith("2 benchmarks (2 JMH forks, 0 cold-start JVMs), quick mode: estimated 0.3 minutes"),
                 printed);
-        assertTrue(printed.contains("dev.strider.examples.bench.OneDnnBenchmark.nchwToNhwcTiny"), printed);
+        assertTrue(printed.contains("dev.strider.examples.bench.InterleavedBenchmark.nchwToNhwcTiny"), printed);
+        assertFalse(printed.contains("OneDnnBenchmark"), printed);
+    }
+
+    @Test
+    void forksGetTheTunersModeAndWhereRoundsGo() {
+        Settings s = new Settings("quick", 1, 3, 1000, 5, 1000, ".*", List.of("-Xmx1g"), 0, 4L, "rules", 5);
+        assertEquals(List.of("-Xmx1g", "-Dstrider.tune=rules", "-Dstrider.bench.rounds=/tmp/r"),
+                Suite.forkJvmArgs(s, Path.of("/tmp/r")));
+        assertEquals(List.of("-Xmx1g", "-Dstrider.tune=rules"), Suite.forkJvmArgs(s, null));
+    }
+
+    @Test
+    void roundsOfSeveralForksAreReadBackPerCase(@TempDir Path dir) throws Exception {
+        String tsv = Samples.tailRounds().toTsv();
+        Files.writeString(dir.resolve("toBlocked17-1.tsv"), tsv);
+        Files.writeString(dir.resolve("toBlocked17-2.tsv"), tsv);
+        Files.writeString(dir.resolve("flipImage-3.tsv"), Samples.flipRounds().toTsv());
+        List<Rounds> rounds = Suite.readRounds(dir);
+        assertEquals(2, rounds.size());
+        assertEquals(Case.TO_BLOCKED_17, rounds.get(0).benchmarkCase());
+        assertEquals(6, rounds.get(0).rounds());
+        assertEquals(1, rounds.get(1).rounds());
     }
 
     @Test
@@ -98,9 +129,12 @@ class SuiteTest {
         assertEquals(2, run("--include", "noSuchCase", "--list"));
         assertTrue(err.toString().contains("no benchmark of the suite matches --include noSuchCase"), err.toString());
         assertEquals(2, run("--mode", "slow"));
+        assertEquals(2, run("--tune", "fastest", "--list"));
+        assertTrue(err.toString().contains("the tuner's mode (--tune or -Dstrider.tune) is 'fastest', not one of rules,"
+                + " measure, wisdom"), err.toString());
         if (!"1".equals(System.getenv("OMP_NUM_THREADS"))) {
             // refused before JMH starts
-            assertEquals(2, run("--include", "OneDnnBenchmark.toTinyBlocked"));
+            assertEquals(2, run("--include", "InterleavedBenchmark.toTinyBlocked"));
             assertTrue(err.toString().contains("run with OMP_NUM_THREADS=1"), err.toString());
         }
         Path bad = dir.resolve("bad.json");

@@ -1,0 +1,338 @@
+package dev.strider.examples.bench;
+
+import dev.strider.Strider;
+import dev.strider.Target;
+import dev.strider.examples.kernels.BlockedOps;
+import dev.strider.examples.kernels.ImageOps;
+import dev.strider.examples.onednn.DataType;
+import dev.strider.examples.onednn.OneDnnReorder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * Every contender of a {@link Case} in one fork, interleaved: each call of the benchmark method is
+ * one <em>round</em>, in which every contender runs one short slice (about {@link #sliceMillis} of
+ * back-to-back calls), in an order shuffled anew each round. A slow phase of a shared machine
+ * (another build, a noisy neighbour, a frequency drop) then slows every contender of the rounds it
+ * covers alike, and a ratio taken within a round (SCALAR's time over arraycopy's) survives it,
+ * where ratios of contenders measured in separate forks minutes apart do not. The suite reports
+ * per contender the median time per call over the rounds, and per contender the median and
+ * spread of its per-round ratios ({@link Analysis}).
+ *
+ * <p>Warm-up iterations run rounds too, which is how every contender gets compiled, and set each
+ * contender's calls per slice from its speed (at least one call); measured iterations keep those
+ * counts fixed and record every round. At the end of the trial the fork writes its rounds
+ * ({@link Rounds}) to the directory the system property {@value #ROUNDS_DIR_PROPERTY} names, where
+ * {@link Suite} reads them, and prints the medians. JMH's own score is the time of a round.
+ *
+ * <p>The contenders: SCALAR, VECTOR and THREADS forced through {@code Strider.load(set, target)},
+ * the tuned choice ({@code Strider.load(set)} in the tuner's mode, {@code strider.tune}), the
+ * generic kernel, the naive loop, the hand-tiled loop where there is one, arraycopy of the same
+ * bytes and oneDNN single-threaded where the case has a peer (so the fork needs
+ * {@code OMP_NUM_THREADS=1}, as {@link OneDnnBenchmark}'s do). Each runs through its own hidden
+ * copy of {@link Slice}, so its call sites keep a profile of their own. Ad hoc:
+ *
+ * <pre>OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'InterleavedBenchmark.toBlocked64'</pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--add-modules", "jdk.incubator.vector"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class InterleavedBenchmark {
+
+    /** The system property naming the directory each fork writes its rounds to. */
+    public static final String ROUNDS_DIR_PROPERTY = "strider.bench.rounds";
+
+    /** Upper bound of calls per slice, far above what any case needs in a few milliseconds. */
+    static final int MAX_CALLS = 1 << 22;
+
+    /** What a contender's slice of a round lasts, in milliseconds (at least one call). */
+    @Param({"4"})
+    public long sliceMillis;
+
+    /** A slice's loop: {@code calls} calls, the nanoseconds they took. {@link Slice} and its hidden copies. */
+    public interface Timed {
+        long run(int calls);
+    }
+
+    private Case benchmarkCase;
+    private List<Contender> contenders;
+    private Timed[] slices;
+    private int[] calls;
+    private boolean measuring;
+    private final List<double[]> rounds = new ArrayList<>();
+    private final Random shuffle = new Random(42);
+    private int[] order;
+    private String tuned;
+    private OneDnnReorder oneDnn;
+
+    /** The contenders of a case, in {@link Contender} order. */
+    static List<Contender> contenders(Case c) {
+        List<Contender> list = new ArrayList<>(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS,
+                Contender.TUNED, Contender.GENERIC, Contender.NAIVE));
+        if (hasHandTiled(c)) {
+            list.add(Contender.HAND);
+        }
+        list.add(Contender.ARRAYCOPY);
+        if (c.hasOneDnn()) {
+            list.add(Contender.ONEDNN);
+        }
+        return list;
+    }
+
+    /** Whether {@link BaselinesBenchmark} has a hand-tiled loop for the case ({@code <id>Hand}). */
+    static boolean hasHandTiled(Case c) {
+        try {
+            BaselinesBenchmark.class.getMethod(c.id() + "Hand", Tensors.class);
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
+    /** Whether the case calls {@link BlockedOps} (else {@link ImageOps}). */
+    static boolean blocked(Case c) {
+        return c.id().contains("Blocked");
+    }
+
+    @Setup(Level.Trial)
+    public void setUp(BenchmarkParams params) {
+        benchmarkCase = Case.ofBenchmark(params.getBenchmark());
+        contenders = contenders(benchmarkCase);
+        Tensors t = new Tensors();
+        t.setUp();
+        if (benchmarkCase.hasOneDnn()) {
+            OneDnnBenchmark.requireOmpThreads("1");
+            oneDnn = OneDnnReorder.create(benchmarkCase.oneDnnSource(), benchmarkCase.oneDnnDestination(),
+                    benchmarkCase.oneDnnScale());
+            Random random = new Random(5);
+            if (benchmarkCase.oneDnnSource().type() == DataType.U8) {
+                oneDnn.copyIn(benchmarkCase.randomByteInput(random));
+            } else {
+                oneDnn.copyIn(benchmarkCase.randomFloatInput(random));
+            }
+        }
+        ImageOps tunedImage = Strider.load(ImageOps.class);
+        BlockedOps tunedBlocked = Strider.load(BlockedOps.class);
+        tuned = (blocked(benchmarkCase) ? tunedBlocked : tunedImage).getClass().getSimpleName();
+        slices = new Timed[contenders.size()];
+        for (int i = 0; i < slices.length; i++) {
+            Contender k = contenders.get(i);
+            ImageOps image;
+            BlockedOps blocked;
+            switch (k) {
+                case SCALAR:
+                case VECTOR:
+                case THREADS:
+                    Target target = Target.valueOf(k.name());
+                    image = Strider.load(ImageOps.class, target);
+                    blocked = Strider.load(BlockedOps.class, target);
+                    break;
+                case TUNED:
+                    image = tunedImage;
+                    blocked = tunedBlocked;
+                    break;
+                case GENERIC:
+                    image = new GenericOps.Image();
+                    blocked = new GenericOps.Blocked();
+                    break;
+                default:
+                    image = null;
+                    blocked = null;
+            }
+            slices[i] = slice(benchmarkCase, kind(k), t, image, blocked, k == Contender.ONEDNN ? oneDnn : null);
+        }
+        order = new int[slices.length];
+        calls = new int[slices.length];
+        for (int i = 0; i < slices.length; i++) {
+            order[i] = i;
+            calls[i] = callsFor(slices[i].run(1), 1);
+        }
+    }
+
+    private static String kind(Contender k) {
+        switch (k) {
+            case NAIVE:
+                return "naive";
+            case HAND:
+                return "hand";
+            case ARRAYCOPY:
+                return "arraycopy";
+            case ONEDNN:
+                return "onednn";
+            default:
+                return "kernel";
+        }
+    }
+
+    /** Warm-up rounds calibrate the slices; measured rounds are recorded. */
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams params) {
+        measuring = params.getType() == IterationType.MEASUREMENT;
+    }
+
+    /** How many calls fill a slice, at {@code nanos} for {@code made} calls. */
+    private int callsFor(long nanos, int made) {
+        double perCall = Math.max(1.0, (double) nanos / made);
+        return (int) Math.max(1, Math.min(MAX_CALLS, Math.round(sliceMillis * 1e6 / perCall)));
+    }
+
+    /** One round: every contender's slice, in a fresh order. */
+    private void round() {
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = shuffle.nextInt(i + 1);
+            int swap = order[i];
+            order[i] = order[j];
+            order[j] = swap;
+        }
+        double[] perCall = new double[order.length];
+        for (int i : order) {
+            long nanos = slices[i].run(calls[i]);
+            perCall[i] = (double) nanos / calls[i];
+            if (!measuring) {
+                calls[i] = callsFor(nanos, calls[i]);
+            }
+        }
+        if (measuring) {
+            rounds.add(perCall);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        if (oneDnn != null) {
+            oneDnn.close();
+        }
+        Rounds measured = new Rounds(benchmarkCase, contenders, calls.clone(), rounds, tuned);
+        String dir = System.getProperty(ROUNDS_DIR_PROPERTY);
+        if (dir != null) {
+            Path file = Path.of(dir, benchmarkCase.id() + "-" + ProcessHandle.current().pid() + ".tsv");
+            Files.writeString(file, measured.toTsv(), StandardCharsets.UTF_8);
+        }
+        StringBuilder summary = new StringBuilder("\n" + measured.rounds() + " rounds, median per call:");
+        for (Contender k : contenders) {
+            summary.append(String.format(Locale.ROOT, " %s %s;", k.name(),
+                    Format.time(Spread.of(measured.of(k)).median())));
+        }
+        System.out.println(summary + " tuned is " + tuned);
+        rounds.clear();
+    }
+
+    /** The contender's loop in a hidden copy of {@link Slice}, else (if that fails) in {@link Slice} itself. */
+    static Timed slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn) {
+        try {
+            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(template(), true);
+            MethodHandle constructor = copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class,
+                    Case.class, String.class, Tensors.class, ImageOps.class, BlockedOps.class, OneDnnReorder.class));
+            return (Timed) constructor.invoke(c, kind, t, image, blocked, oneDnn);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            System.err.println("bench: no hidden copy of Slice (" + e + "): the contenders share its call sites");
+            return new Slice(c, kind, t, image, blocked, oneDnn);
+        }
+    }
+
+    private static byte[] template() throws IOException {
+        try (InputStream in = Slice.class.getResourceAsStream("Slice.class")) {
+            if (in == null) {
+                throw new IOException("Slice.class is not on the class path");
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    @Benchmark
+    public void nchwToNhwcLarge() {
+        round();
+    }
+
+    @Benchmark
+    public void nhwcToNchwLarge() {
+        round();
+    }
+
+    @Benchmark
+    public void nchwToNhwcImage() {
+        round();
+    }
+
+    @Benchmark
+    public void nhwcToNchwImage() {
+        round();
+    }
+
+    @Benchmark
+    public void toBlocked64() {
+        round();
+    }
+
+    @Benchmark
+    public void fromBlocked64() {
+        round();
+    }
+
+    @Benchmark
+    public void toBlocked17() {
+        round();
+    }
+
+    @Benchmark
+    public void fromBlocked17() {
+        round();
+    }
+
+    @Benchmark
+    public void toTinyBlocked() {
+        round();
+    }
+
+    @Benchmark
+    public void nchwToNhwcTiny() {
+        round();
+    }
+
+    @Benchmark
+    public void normalizeImage() {
+        round();
+    }
+
+    @Benchmark
+    public void flipImage() {
+        round();
+    }
+
+    @Benchmark
+    public void addBias() {
+        round();
+    }
+}
