@@ -50,6 +50,17 @@ public final class Strider {
     }
 
     /**
+     * Waits until every method of {@code kernelSet} called so far is routed to its fastest candidate
+     * (in measure mode), and returns {@link #explain}'s text; for benchmarks, which should time the
+     * tuned choice, not the tuning.
+     *
+     * @throws IllegalStateException as {@link #load(Class)} does
+     */
+    public static String awaitTuning(Class<?> kernelSet) {
+        return KernelLoader.awaitTuning(kernelSet);
+    }
+
+    /**
      * The best generated implementation of {@code kernelSet} this JVM can run, or the one
      * {@code strider.target} forces; one shared instance, safe to use from any thread.
      *

@@ -77,6 +77,27 @@ public final class KernelLoader {
     }
 
     /**
+     * Waits until the tuner has routed every method of {@code kernelSet} called so far (in measure
+     * mode; in the others it returns at once), and returns what {@link #explain} says then. For
+     * benchmarks, which should time the tuned choice, not the tuning, without tuning methods they
+     * never call.
+     *
+     * @throws IllegalStateException as {@link #load(Class)} does
+     */
+    public static String awaitTuning(Class<?> kernelSet) {
+        load(kernelSet);
+        Tuner t = SELECTIONS.get(kernelSet).tuner();
+        if (t != null) {
+            try {
+                t.awaitCalled();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return explain(kernelSet);
+    }
+
+    /**
      * In measure mode, times every method of {@code kernelSet} now (on the tuner thread, as the
      * first calls would), waits until all are routed to their fastest, and returns what
      * {@link #explain} says then; in the other modes it measures nothing and returns the same.

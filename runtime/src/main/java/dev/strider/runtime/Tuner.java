@@ -342,6 +342,15 @@ final class Tuner {
         }
     }
 
+    /** Waits until every method called so far (in measure mode) is tuned. */
+    void awaitCalled() throws InterruptedException {
+        for (State s : states) {
+            if (s.requested.get()) {
+                s.done.await();
+            }
+        }
+    }
+
     private void tune(int i) {
         State s = states[i];
         long start = System.nanoTime();
