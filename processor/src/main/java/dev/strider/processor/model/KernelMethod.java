@@ -24,6 +24,41 @@ public sealed interface KernelMethod {
     /** The layout of an array parameter of this method. */
     NamedLayout layoutOf(Param array);
 
+    /**
+     * True when input {@code p} may be the output's array: the same element type and layout (not
+     * a slice), so each element is read before the same element is written. Such a method must
+     * write nothing before it has read it.
+     */
+    default boolean inPlace(Param p) {
+        Param out = output();
+        return p != out && p.array() && p.type() == out.type() && !(this instanceof Slice)
+                && layoutOf(p).layout().equals(layoutOf(out).layout());
+    }
+
+    /** True when some input may be the output's array ({@link #inPlace(Param)}). */
+    default boolean inPlace() {
+        return params().stream().anyMatch(this::inPlace);
+    }
+
+    /**
+     * The method's key, its name and parameter types as Java writes them: {@code
+     * toBlocked64(float[], float[])}, {@code fill(float[], float)}. Overloads differ in it, and the
+     * runtime's {@code KernelProvider.variants()} and the tuner name methods by it.
+     */
+    default String key() {
+        return key(name(), params());
+    }
+
+    /** {@link #key()} of a method called {@code name} taking {@code params}. */
+    static String key(String name, List<Param> params) {
+        StringBuilder b = new StringBuilder(name).append('(');
+        for (int i = 0; i < params.size(); i++) {
+            Param p = params.get(i);
+            b.append(i == 0 ? "" : ", ").append(p.type().javaName()).append(p.array() ? "[]" : "");
+        }
+        return b.append(')').toString();
+    }
+
     /** The same method with each parameter replaced by {@code rename} of it (the generated code's names). */
     default KernelMethod withParams(UnaryOperator<Param> rename) {
         if (this instanceof Reorder r) {
