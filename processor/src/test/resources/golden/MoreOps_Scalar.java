@@ -24,6 +24,12 @@ public final class MoreOps_Scalar implements MoreOps {
     }
 
     /**
+     * The same as {@link #MoreOps_Scalar()}: each method of this class has one variant.
+     */
+    public MoreOps_Scalar(int variant) {
+    }
+
+    /**
      * Converting reorder (unsigned byte to float, scale 0.00392156862745098, shift -0.5) From to To.
      * <ul>
      * <li>{@code src} From: {@code NCHW nhwc sizes [1, 3, 2, 2] strides [12, 1, 6, 3] buffer 12}</li>
@@ -149,6 +155,14 @@ public final class MoreOps_Scalar implements MoreOps {
         @Override
         public Object create() {
             return new MoreOps_Scalar();
+        }
+
+        @Override
+        public Object create(int variant) {
+            if (variant < 0) {
+                throw new IllegalArgumentException("variant " + variant + " < 0");
+            }
+            return new MoreOps_Scalar(variant);
         }
 
         @Override

@@ -24,6 +24,12 @@ public final class Ops_Scalar implements Ops {
     }
 
     /**
+     * The same as {@link #Ops_Scalar()}: each method of this class has one variant.
+     */
+    public Ops_Scalar(int variant) {
+    }
+
+    /**
      * Reorder From to To.
      * <ul>
      * <li>{@code src} From: {@code NCHW sizes [1, 17, 3, 4] strides [204, 12, 4, 1] buffer 204}</li>
@@ -152,6 +158,14 @@ public final class Ops_Scalar implements Ops {
         @Override
         public Object create() {
             return new Ops_Scalar();
+        }
+
+        @Override
+        public Object create(int variant) {
+            if (variant < 0) {
+                throw new IllegalArgumentException("variant " + variant + " < 0");
+            }
+            return new Ops_Scalar(variant);
         }
 
         @Override

@@ -4,6 +4,9 @@ import com.palantir.javapoet.JavaFile;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.LayoutResolver;
 import dev.strider.processor.model.ModelBuilder;
+import dev.strider.processor.plan.ClassPlanner;
+import dev.strider.processor.plan.PlanOptions;
+import dev.strider.processor.plan.Planner;
 import dev.strider.processor.validation.Message;
 import dev.strider.processor.validation.TargetSupport;
 import dev.strider.processor.report.LayoutReportWriter;
@@ -28,7 +31,7 @@ import javax.tools.StandardLocation;
 
 /**
  * One {@code @Kernels} interface, start to end: build the model (validating it), print the
- * report, and when it has no error write a class per target ({@code <Interface>_Scalar},
+ * report, and when it has no error plan a class per target ({@link ClassPlanner}) and write it ({@code <Interface>_Scalar},
  * {@code _Vector128/256/512}, {@code _Threads}), each with the interface as its single
  * originating element, and unless {@code -Astrider.report=false} the layout report
  * {@code <Interface>.layouts.html} beside them.
@@ -81,27 +84,29 @@ final class KernelsStep {
     }
 
     private Outcome write(TypeElement type, KernelSet set) {
+        PlanOptions planning = new PlanOptions(options.unrollLimit(), Planner.TILE_ABOVE_ELEMENTS,
+                options.threadsAbove(), options.transposeBits());
         List<GeneratedClass> classes = new ArrayList<>();
         for (Target target : set.targets()) {
             switch (target) {
                 case SCALAR:
-                    classes.add(new ScalarWriter(options).generate(set));
+                    classes.add(ScalarWriter.generate(ClassPlanner.scalar(set, planning)));
                     break;
                 case VECTOR:
                     for (int bits : options.vectorShapes()) {
-                        classes.add(new VectorWriter(options, bits).generate(set));
+                        classes.add(VectorWriter.generate(ClassPlanner.vector(set, planning, bits)));
                     }
                     break;
                 default:
-                    classes.add(new ThreadsWriter(options).generate(set));
+                    classes.add(ThreadsWriter.generate(ClassPlanner.threads(set, planning)));
             }
         }
         // The tuner's dispatcher: not a target of its own, so the report leaves it out.
-        List<GeneratedClass> files = new ArrayList<>(classes);
-        files.add(new TunedWriter(options.threadsAbove()).generate(set, classes));
+        List<JavaFile> files = new ArrayList<>();
+        classes.forEach(c -> files.add(c.file()));
+        files.add(TunedWriter.generate(classes));
         List<String> providers = new ArrayList<>();
-        for (GeneratedClass generated : files) {
-            JavaFile file = generated.file();
+        for (JavaFile file : files) {
             String name = file.typeSpec().name();
             String qualified = set.packageName().isEmpty() ? name : set.packageName() + "." + name;
             if (!file.packageName().equals(set.packageName())) {
@@ -118,7 +123,7 @@ final class KernelsStep {
                         Message.WRITE_FAILED.format(qualified, e.getMessage()), type);
                 return new Outcome.Failed();
             }
-            if (generated.file().typeSpec().typeSpecs().stream().anyMatch(t -> t.name().equals("Provider"))) {
+            if (file.typeSpec().typeSpecs().stream().anyMatch(t -> t.name().equals("Provider"))) {
                 providers.add(qualified + "$Provider");
             }
         }

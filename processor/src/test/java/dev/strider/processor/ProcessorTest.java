@@ -119,6 +119,33 @@ class ProcessorTest {
     }
 
     @Test
+    void aTransposeCarriesItsVariantsAndTheProviderNamesThem() throws IOException {
+        Source s = Source.of("test.Ops",
+                "package test;",
+                "import dev.strider.*;",
+                "@Kernels(targets = {Target.SCALAR, Target.VECTOR})",
+                "public interface Ops {",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 16, 8, 8}) interface Plain {}",
+                "  @Layout(dims = \"NCHW\", sizes = {1, 16, 8, 8}, format = \"nChw16c\") interface Blocked {}",
+                "  @Reorder(from = Plain.class, to = Blocked.class)",
+                "  void toBlocked(float[] src, float[] dst);",
+                "  @Fill(layout = Plain.class)",
+                "  void fill(float[] dst, float value);",
+                "}");
+        Compilation c = compile(new StriderProcessor(), List.of("--add-modules", "jdk.incubator.vector"), s);
+        assertThat(c).succeeded();
+        String v512 = c.generatedSourceFile("test.Ops_Vector512").orElseThrow().getCharContent(true).toString();
+        assertTrue(v512.contains("Map.entry(\"toBlocked(float[], float[])\", List.of(\"4x4 blocks in registers\", "
+                + "\"8x8 blocks in registers\", \"16x16 blocks in registers\", \"scalar nest\"))"), v512);
+        assertTrue(v512.contains("toBlockedVariant = variant >= 0 && variant < 4 ? variant : 0;"), v512);
+        assertTrue(v512.contains("case 0 -> toBlocked_blocks4(src, dst);"), v512);
+        assertTrue(v512.contains("default -> toBlocked_scalar(src, dst);"), v512);
+        assertTrue(v512.contains("return new Ops_Vector512(variant);"), v512);
+        // the fill has one variant: no field, no switch, not in variants()
+        assertTrue(!v512.contains("fillVariant") && !v512.contains("\"fill(float[], float)\""), v512);
+    }
+
+    @Test
     void optionVectorShapesPicksTheShapes() throws IOException {
         Source s = Source.ops("@Kernels(targets = {Target.VECTOR, Target.THREADS})", "public interface Ops {}");
         Compilation c = compile(new StriderProcessor(),

@@ -25,16 +25,38 @@ public sealed interface KernelMethod {
     NamedLayout layoutOf(Param array);
 
     /**
-     * The method's key for the runtime ({@code KernelProvider.variants()}, the tuner's wisdom
-     * file): its name and parameter types as Java writes them, {@code toBlocked64(float[], float[])}.
+     * True when input {@code p} may be the output's array: the same element type and layout (not
+     * a slice), so each element is read before the same element is written. Such a method must
+     * write nothing before it has read it.
+     */
+    default boolean inPlace(Param p) {
+        Param out = output();
+        return p != out && p.array() && p.type() == out.type() && !(this instanceof Slice)
+                && layoutOf(p).layout().equals(layoutOf(out).layout());
+    }
+
+    /** True when some input may be the output's array ({@link #inPlace(Param)}). */
+    default boolean inPlace() {
+        return params().stream().anyMatch(this::inPlace);
+    }
+
+    /**
+     * The method's key, its name and parameter types as Java writes them: {@code
+     * toBlocked64(float[], float[])}, {@code fill(float[], float)}. Overloads differ in it, and the
+     * runtime's {@code KernelProvider.variants()} and the tuner name methods by it.
      */
     default String key() {
-        StringBuilder sb = new StringBuilder(name()).append('(');
-        for (int i = 0; i < params().size(); i++) {
-            Param p = params().get(i);
-            sb.append(i == 0 ? "" : ", ").append(p.type().javaName()).append(p.array() ? "[]" : "");
+        return key(name(), params());
+    }
+
+    /** {@link #key()} of a method called {@code name} taking {@code params}. */
+    static String key(String name, List<Param> params) {
+        StringBuilder b = new StringBuilder(name).append('(');
+        for (int i = 0; i < params.size(); i++) {
+            Param p = params.get(i);
+            b.append(i == 0 ? "" : ", ").append(p.type().javaName()).append(p.array() ? "[]" : "");
         }
-        return sb.append(')').toString();
+        return b.append(')').toString();
     }
 
     /** The same method with each parameter replaced by {@code rename} of it (the generated code's names). */

@@ -57,6 +57,15 @@ public final class Planner {
                 s.virtualExtents());
     }
 
+    /**
+     * True when {@code problem} is a transpose {@link #plan} tiles by {@code tileSize} when it is
+     * large enough: a nest of tiles is then another choice beside the untiled one.
+     */
+    public static boolean tiles(Problem problem, int tileSize) {
+        List<Node> nodes = simplify(problem).nodes();
+        return tile(nodes, tileSize) != nodes;
+    }
+
     /** The innermost nodes whose extents multiply to at most {@code limit} are unrolled (up to {@code end}). */
     private static int unrolledFrom(List<Node> nodes, int end, long limit) {
         int from = end;

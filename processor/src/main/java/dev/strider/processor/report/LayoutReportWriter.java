@@ -5,6 +5,8 @@ import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.MethodPlan;
+import dev.strider.processor.plan.VariantPlan;
 import dev.strider.processor.writer.GeneratedClass;
 import dev.strider.report.Html;
 import dev.strider.report.HtmlPage;
@@ -18,9 +20,9 @@ import java.util.Map;
  * The layout report of a kernel set: one HTML page, written beside the generated sources, that
  * draws every layout the set's methods use (with strider-report's {@link HtmlPage} and
  * {@code LayoutSvg}, the very drawing {@code explain --html} makes) and lists every kernel
- * method with its operands and the loop nest each generated class runs, in the words of that
- * class's Javadoc. It reads the validated model and the writers' output only, never an
- * {@code Element}, so it is a plain function of what was generated.
+ * method with its operands and the loop nest each generated class runs (and its variants), in
+ * the words of that class's Javadoc: both read the class's plan. It reads the validated model and
+ * the plans only, never an {@code Element}, so it is a plain function of what was generated.
  */
 public final class LayoutReportWriter {
 
@@ -35,12 +37,12 @@ public final class LayoutReportWriter {
     /**
      * The page for {@code set}.
      *
-     * @param classes the classes generated for it, each with one loop nest per method of the set
+     * @param classes the classes generated for it, each with its plan of every method of the set
      */
     public static String write(KernelSet set, List<GeneratedClass> classes) {
         for (GeneratedClass c : classes) {
-            if (c.loopNests().size() != set.methods().size()) {
-                throw new IllegalArgumentException(c.name() + " describes " + c.loopNests().size() + " methods, but "
+            if (c.plan().methods().size() != set.methods().size()) {
+                throw new IllegalArgumentException(c.name() + " plans " + c.plan().methods().size() + " methods, but "
                         + set.qualifiedName() + " has " + set.methods().size());
             }
         }
@@ -101,7 +103,14 @@ public final class LayoutReportWriter {
             }
             List<List<Html>> nests = new ArrayList<>();
             for (GeneratedClass c : classes) {
-                nests.add(List.of(Html.code(c.name()), Html.code(c.loopNests().get(i))));
+                MethodPlan plan = c.plan().methods().get(i);
+                nests.add(List.of(Html.code(c.name()), Html.code(plan.describe())));
+                if (plan.hasVariants()) {
+                    for (int k = 0; k < plan.variants().size(); k++) {
+                        VariantPlan v = plan.variants().get(k);
+                        nests.add(List.of(Html.text("variant " + k + ", " + v.name()), Html.code(v.describe())));
+                    }
+                }
             }
             page.section(methodIds.get(i), signature(m),
                     Html.paragraph(Html.text(annotation(m) + ": " + m.summary(name -> name) + ".")),

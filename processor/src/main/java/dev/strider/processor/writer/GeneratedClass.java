@@ -1,22 +1,16 @@
 package dev.strider.processor.writer;
 
 import com.palantir.javapoet.JavaFile;
-import java.util.List;
+import dev.strider.processor.plan.ClassPlan;
 
 /**
- * A class a writer generated, and what its Javadoc says about each method's loop nest: the
- * layout report repeats those very words instead of planning the nests again.
+ * A class a writer generated, and the plan it rendered: the layout report reads each method's
+ * nest from that plan, in the words the class's Javadoc uses, instead of planning again.
  *
- * @param file      the class
- * @param loopNests per method of the kernel set, in the set's order, the loop nest as the
- *                  method's Javadoc states it (for VECTOR: with the vector form it got, or why
- *                  it stayed scalar)
+ * @param file the class
+ * @param plan what the class's methods run, per method of the kernel set in the set's order
  */
-public record GeneratedClass(JavaFile file, List<String> loopNests) {
-
-    public GeneratedClass {
-        loopNests = List.copyOf(loopNests);
-    }
+public record GeneratedClass(JavaFile file, ClassPlan plan) {
 
     /** The generated class's simple name: {@code ImageOps_Vector256}. */
     public String name() {

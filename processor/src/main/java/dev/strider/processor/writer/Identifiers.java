@@ -29,9 +29,10 @@ import java.util.regex.Pattern;
  * <li><b>Types</b> the generated code refers to are written fully qualified where a member type
  * the class inherits from the interface (or the interface itself) has the same simple name
  * ({@link #qualified()}).</li>
- * <li><b>Helper methods</b> ({@code m_range}, {@code m_steps}, {@code m_inRegisters}) are named
- * once per kernel set, so that the one-thread classes and THREADS agree; overloads get the
- * overload's number ({@code steps2_steps}) and no helper takes a user's method name.</li>
+ * <li><b>Helper methods</b> ({@code m_range}, {@code m_steps}, and per variant {@code m_blocks4},
+ * {@code m_scalar}) are named once per kernel set, so that the one-thread classes and THREADS
+ * agree; overloads get the overload's number ({@code steps2_steps}) and no helper takes a user's
+ * method name.</li>
  * <li><b>Fields</b> ({@code U8_VALUES}, {@code FLIP_SRC_W}, {@code FLOAT_256}, {@code body}) take no
  * name of any parameter of the class, whose local would hide the field (a {@code float[]
  * U8_VALUES} parameter would silently be read instead of the table), nor each other's: methods
@@ -49,8 +50,12 @@ final class Identifiers {
             "DoubleVector", "FloatVector", "LongVector", "IntVector", "ShortVector", "ByteVector",
             "VectorSpecies", "VectorShuffle", "VectorMask", "VectorOperators",
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",
-            "Device", "Generated", "Override", "Double", "Float", "Object", "String", "Class", "List",
-            "Provider", "Chunks", "TunableKernels", "Workloads", "Integer", "BiConsumer", "Tuning", "MethodHandle", "MethodHandles", "Throwable");
+            "Device", "Generated", "Override", "Double", "Float", "Object", "String", "Class", "List", "Map",
+            "IllegalArgumentException", "Provider", "Chunks", "TunableKernels", "Workloads", "Integer", "BiConsumer",
+            "Tuning", "MethodHandle", "MethodHandles", "Throwable");
+
+    /** The parameter of the constructor that picks a variant: no field takes its name. */
+    static final String VARIANT = "variant";
 
     /** The first segments of the packages of those types: a local of that name hides a qualified name. */
     static final Set<String> PACKAGE_ROOTS = Set.of("dev", "java", "javax", "jdk");
@@ -62,6 +67,10 @@ final class Identifiers {
     private final Map<KernelMethod, Integer> index = new IdentityHashMap<>();
     private final List<Map<String, String>> helpers = new ArrayList<>();
     private final List<String[]> bounds = new ArrayList<>();
+    /** Per method, what its helper methods' names start with: its name, or with its overload's number. */
+    private final List<String> bases = new ArrayList<>();
+    /** Every helper method's name handed out, and every method's of the user. */
+    private final Set<String> helperNames;
     /** What no field may be called: every parameter, type and package root. */
     private final Set<String> notFields = new HashSet<>();
     private final Map<String, String> fields = new HashMap<>();
@@ -75,6 +84,7 @@ final class Identifiers {
         this.qualified = List.copyOf(clash);
         notFields.addAll(TYPES);
         notFields.addAll(PACKAGE_ROOTS);
+        notFields.add(VARIANT);
         Set<String> userMethods = new HashSet<>();
         Map<String, Integer> overloads = new HashMap<>();
         for (KernelMethod m : set.methods()) {
@@ -82,21 +92,18 @@ final class Identifiers {
             overloads.merge(m.name(), 1, Integer::sum);
             m.params().forEach(p -> notFields.add(p.name()));
         }
-        Set<String> helperNames = new HashSet<>(userMethods);
+        helperNames = new HashSet<>(userMethods);
         Map<String, Integer> seen = new HashMap<>();
         for (KernelMethod m : set.methods()) {
             index.put(m, helpers.size());
             int ordinal = seen.merge(m.name(), 1, Integer::sum);
             String base = overloads.get(m.name()) > 1 ? m.name() + ordinal : m.name();
+            bases.add(base);
             Map<String, String> names = new HashMap<>();
-            for (String suffix : List.of("range", "steps", "chunks", "inRegisters", "scalar")) {
-                String name = base + "_" + suffix;
-                while (!helperNames.add(name)) {
-                    name += "_";
-                }
-                names.put(suffix, name);
-            }
             helpers.add(names);
+            for (String suffix : List.of("range", "steps", "chunks")) {
+                helper(m, suffix);
+            }
             Set<String> avoid = new HashSet<>(TYPES);
             avoid.addAll(PACKAGE_ROOTS);
             m.params().forEach(p -> avoid.add(p.name()));
@@ -155,17 +162,29 @@ final class Identifiers {
         return helper(m, "chunks");
     }
 
-    /** {@code m_inRegisters} or {@code m_scalar}: one of two nests of {@code m}. */
+    /**
+     * {@code m_blocks4}, {@code m_scalar}: the private method of one variant of {@code m}. The
+     * helpers of THREADS are named first, for every method, so that every class agrees on them;
+     * variants are named when asked, clear of those and of each other.
+     */
     String variant(KernelMethod m, String suffix) {
         return helper(m, suffix);
     }
 
+    /** The final field that holds the variant {@code m} runs: {@code toBlocked64Variant}. */
+    String choice(KernelMethod m) {
+        return field("variant " + indexOf(m), bases.get(indexOf(m)) + "Variant");
+    }
+
     private String helper(KernelMethod m, String suffix) {
-        String name = helpers.get(indexOf(m)).get(suffix);
-        if (name == null) {
-            throw new IllegalArgumentException("no helper " + suffix);
-        }
-        return name;
+        int i = indexOf(m);
+        return helpers.get(i).computeIfAbsent(suffix, s -> {
+            String name = bases.get(i) + "_" + s;
+            while (!helperNames.add(name)) {
+                name += "_";
+            }
+            return name;
+        });
     }
 
     /** The chunk bounds, {@code from} and {@code to}, clear of {@code m}'s parameters. */

@@ -17,10 +17,14 @@ import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.ClassPlan;
+import dev.strider.processor.plan.MethodPlan;
+import dev.strider.processor.plan.VariantPlan;
 import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Modifier;
 
@@ -101,28 +105,12 @@ final class KernelClass {
             TensorLayout in = m.layoutOf(p).layout();
             int lo = Math.max(in.offset(), outLayout.offset());
             int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
-            if (lo < hi && !inPlace(m, p)) {
+            if (lo < hi && !m.inPlace(p)) {
                 b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.declared(), p.name(),
                         out.declared(), out.name(), lo, hi);
             }
         }
         return b.build();
-    }
-
-    /**
-     * True when input {@code p} may be the output's array: the same element type and layout (not
-     * a slice), so each element is read before the same element is written. Such a method must
-     * write nothing before it has read it.
-     */
-    static boolean inPlace(KernelMethod m, Param p) {
-        Param out = m.output();
-        return p != out && p.array() && p.type() == out.type() && !(m instanceof KernelMethod.Slice)
-                && m.layoutOf(p).layout().equals(m.layoutOf(out).layout());
-    }
-
-    /** True when some input may be the output's array ({@link #inPlace}). */
-    static boolean inPlace(KernelMethod m) {
-        return m.params().stream().anyMatch(p -> inPlace(m, p));
     }
 
     private static CodeBlock javadoc(KernelMethod m, String nest) {
@@ -143,55 +131,109 @@ final class KernelClass {
         return ClassName.get(set.packageName(), set.generatedName(Target.THREADS), "Chunks");
     }
 
-    /** True when THREADS is generated and splits {@code m}: it has at least {@code threadsAbove} elements. */
-    static boolean chunked(KernelSet set, KernelMethod m, long threadsAbove) {
-        return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove;
-    }
-
     /**
-     * Adds {@code m}: checks, then the nest, then the pad lanes. When {@code steps > 0} (THREADS
-     * splits it) the nest lives in {@code m_range(..., from, to)}, which runs iterations
-     * {@code [from, to)} of the split node of {@code steps} (the chunk from 0 also zeroes the pad
-     * lanes), {@code m_steps()} answers {@code steps}, and {@code m} calls {@code m_range} over all.
+     * The constructors: {@code X()} runs the rule's variant of every method, {@code X(int variant)}
+     * variant {@code variant} of each method that has more than {@code variant}, and the rule's
+     * elsewhere. Each method of several variants keeps its choice in a final field, which its
+     * public (and chunk) method switches on. {@code cheapRearrange} names the static field that
+     * holds {@code Device.current().cheapRearrange()}, when some rule asks it.
      */
-    static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, String nest, CodeBlock logical,
-                          CodeBlock pad, int steps) {
-        addMethod(ids, type, m, nest, steps > 0, CodeBlock.of("$L", steps), work(ids, m, logical, pad, steps));
-    }
-
-    /** One of two nests of a method: its name suffix, its description, its statements and steps. */
-    record Variant(String suffix, String describe, CodeBlock logical, CodeBlock pad, int steps) {}
-
-    /**
-     * Adds {@code m} with two nests, each in a private method {@code m_<suffix>}: {@code m} (or
-     * {@code m_range}) calls {@code first} when the static boolean {@code condition} holds, else
-     * {@code second}, and for THREADS {@code m_steps()} answers the steps of the nest taken. The
-     * constant is final, so the JIT compiles only the branch taken. Both nests are split for
-     * THREADS or neither.
-     */
-    static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, String nest, String condition,
-                          Variant first, Variant second) {
-        boolean chunked = first.steps() > 0;
-        if (chunked != second.steps() > 0) {
-            throw new IllegalArgumentException("both nests of " + m.name() + " must be split for THREADS, or neither");
+    static void constructors(Identifiers ids, TypeSpec.Builder type, ClassPlan plan, String cheapRearrange) {
+        KernelSet set = ids.set();
+        if (!plan.hasVariants()) {
+            type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
+            type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
+                    .addJavadoc("The same as {@link #$N()}: each method of this class has one variant.\n", plan.className())
+                    .addParameter(TypeName.INT, Identifiers.VARIANT)
+                    .build());
+            return;
         }
-        CodeBlock steps = first.steps() == second.steps() ? CodeBlock.of("$L", first.steps())
-                : CodeBlock.of("$N ? $L : $L", condition, first.steps(), second.steps());
-        CodeBlock call = arguments(ids, m, chunked);
-        addMethod(ids, type, m, nest, chunked, steps, CodeBlock.builder()
-                .beginControlFlow("if ($N)", condition)
-                .addStatement("$N($L)", ids.variant(m, first.suffix()), call)
-                .nextControlFlow("else")
-                .addStatement("$N($L)", ids.variant(m, second.suffix()), call)
-                .endControlFlow()
-                .build());
-        for (Variant v : List.of(first, second)) {
-            MethodSpec.Builder b = MethodSpec.methodBuilder(ids.variant(m, v.suffix()))
+        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
+                .addJavadoc("Runs the variant the rule picks for each method.\n")
+                .addStatement("this(-1)").build());
+        MethodSpec.Builder choose = MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC)
+                .addJavadoc("Runs variant {@code $N} of each method that has more than {@code $N} (see\n",
+                        Identifiers.VARIANT, Identifiers.VARIANT)
+                .addJavadoc("{@code Provider.variants()}), and elsewhere the variant the rule picks.\n")
+                .addParameter(TypeName.INT, Identifiers.VARIANT);
+        for (int i = 0; i < set.methods().size(); i++) {
+            MethodPlan mp = plan.methods().get(i);
+            if (!mp.hasVariants()) {
+                continue;
+            }
+            KernelMethod m = set.methods().get(i);
+            String field = ids.choice(m);
+            type.addField(FieldSpec.builder(TypeName.INT, field, Modifier.PRIVATE, Modifier.FINAL)
+                    .addJavadoc("The variant {@link #$N} runs.\n", m.name()).build());
+            MethodPlan.Rule rule = mp.rule();
+            CodeBlock byRule = rule.dependsOnRearrange()
+                    ? CodeBlock.of("$N ? $L : $L", cheapRearrange, rule.cheapRearrange(), rule.otherwise())
+                    : CodeBlock.of("$L", rule.cheapRearrange());
+            choose.addStatement("$N = $N >= 0 && $N < $L ? $N : $L", field, Identifiers.VARIANT, Identifiers.VARIANT,
+                    mp.variants().size(), Identifiers.VARIANT, byRule);
+        }
+        type.addMethod(choose.build());
+    }
+
+    /**
+     * Adds {@code m} as {@code plan} says: checks, then the nest, then the pad lanes. When THREADS
+     * splits it, the nest lives in {@code m_range(..., from, to)}, which runs iterations
+     * {@code [from, to)} of the split node (the chunk from 0 also zeroes the pad lanes),
+     * {@code m_steps()} answers how many there are, and {@code m} calls {@code m_range} over all.
+     * A method of several variants has a private method per variant ({@code m_blocks4}, of the
+     * chunk's parameters when split), and {@code m} (or {@code m_range}) and {@code m_steps}
+     * switch on the variant the constructor chose.
+     */
+    static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodPlan plan,
+                          List<Bodies.Body> bodies) {
+        if (!plan.hasVariants()) {
+            Bodies.Body b = bodies.get(0);
+            int steps = b.plan().steps();
+            addMethod(ids, type, m, signature(m, plan.describe()), plan.split(), steps,
+                    work(ids, m, b.logical(), b.pad(), steps));
+            return;
+        }
+        String field = ids.choice(m);
+        boolean split = plan.split();
+        CodeBlock call = arguments(ids, m, split);
+        CodeBlock.Builder dispatch = CodeBlock.builder().beginControlFlow("switch ($N)", field);
+        CodeBlock.Builder steps = CodeBlock.builder().add("return switch ($N) {\n$>", field);
+        boolean sameSteps = true;
+        for (int k = 0; k < bodies.size(); k++) {
+            Bodies.Body b = bodies.get(k);
+            VariantPlan v = b.plan();
+            String label = k == bodies.size() - 1 ? "default" : "case " + k;
+            dispatch.addStatement("$L -> $N($L)", label, ids.variant(m, v.suffix()), call);
+            steps.add("$L -> $L;\n", label, v.steps());
+            sameSteps &= v.steps() == bodies.get(0).plan().steps();
+            MethodSpec.Builder method = MethodSpec.methodBuilder(ids.variant(m, v.suffix()))
                     .addModifiers(Modifier.PRIVATE)
-                    .addJavadoc("Loop nest: $L.\n", v.describe());
-            parameters(ids, b, m, chunked);
-            type.addMethod(b.addCode(work(ids, m, v.logical(), v.pad(), v.steps())).build());
+                    .addJavadoc("Variant $L of {@link #$N}, the $L. Loop nest: $L.\n", k, m.name(), v.name(), v.describe());
+            parameters(ids, method, m, split);
+            type.addMethod(method.addCode(work(ids, m, b.logical(), b.pad(), v.steps())).build());
         }
+        MethodSpec.Builder signature = signature(m, plan.describe()).addJavadoc(variants(plan));
+        CodeBlock work = dispatch.endControlFlow().build();
+        if (sameSteps) {
+            addMethod(ids, type, m, signature, split, bodies.get(0).plan().steps(), work);
+        } else {
+            addMethod(ids, type, m, signature, split, CodeBlock.of("$N()", ids.steps(m)),
+                    CodeBlock.of("{@link #$N}", ids.steps(m)), work, steps.add("$<};\n").build());
+        }
+    }
+
+    /** The variants of a method, listed in its Javadoc. */
+    private static CodeBlock variants(MethodPlan plan) {
+        CodeBlock.Builder doc = CodeBlock.builder()
+                .add("<p>Variants, by the number the constructor takes; the rule picks variant $L", plan.rule().cheapRearrange());
+        if (plan.rule().dependsOnRearrange()) {
+            doc.add(", or variant $L before Java 24 ({@code Device.cheapRearrange()})", plan.rule().otherwise());
+        }
+        doc.add(":\n<ol start=\"0\">\n");
+        for (VariantPlan v : plan.variants()) {
+            doc.add("<li>$L: $L</li>\n", v.name(), v.describe());
+        }
+        return doc.add("</ol>\n").build();
     }
 
     /** The nest and the pad lanes; split for THREADS, only the chunk from 0 zeroes the pad lanes. */
@@ -233,28 +275,39 @@ final class KernelClass {
 
     /**
      * {@code m} with its checks and {@code work}, or, split for THREADS, the chunk methods around
-     * {@code work}: {@code m_range} runs it, {@code m_steps()} answers {@code steps}.
+     * {@code work}: {@code m_range} runs it, {@code m_steps()} answers {@code steps}, a literal.
      */
-    private static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, String nest, boolean chunked,
-                                  CodeBlock steps, CodeBlock work) {
-        MethodSpec.Builder whole = signature(m, nest).addCode(checks(m));
+    private static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodSpec.Builder signature,
+                                  boolean chunked, int steps, CodeBlock work) {
+        addMethod(ids, type, m, signature, chunked, CodeBlock.of("$L", steps), CodeBlock.of("{@code $L}", steps), work,
+                CodeBlock.of("return $L;\n", steps));
+    }
+
+    /**
+     * The same with the steps computed: {@code m} passes {@code total} to {@code m_range},
+     * whose Javadoc calls them {@code stepsDoc}, and {@code m_steps()} runs {@code stepsBody}.
+     */
+    private static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodSpec.Builder signature,
+                                  boolean chunked, CodeBlock total, CodeBlock stepsDoc, CodeBlock work,
+                                  CodeBlock stepsBody) {
+        MethodSpec.Builder whole = signature.addCode(checks(m));
         if (!chunked) {
             type.addMethod(whole.addCode(work).build());
             return;
         }
-        type.addMethod(whole.addStatement("$N($L, 0, $L)", ids.range(m), arguments(ids, m, false), steps).build());
+        type.addMethod(whole.addStatement("$N($L, 0, $L)", ids.range(m), arguments(ids, m, false), total).build());
         String[] bounds = ids.bounds(m);
         MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m))
                 .addAnnotation(Override.class)
-                .addJavadoc("Iterations {@code [$N, $N)} of the {@code $L} steps of {@link #$N}, for THREADS; no checks\n",
-                        bounds[0], bounds[1], steps, m.name())
+                .addJavadoc("Iterations {@code [$N, $N)} of the $L steps of {@link #$N}, for THREADS; no checks\n",
+                        bounds[0], bounds[1], stepsDoc, m.name())
                 .addJavadoc("(the caller has checked the arrays). The chunk from 0 also zeroes the pad lanes.\n");
         parameters(ids, range, m, true);
         type.addMethod(range.addCode(work).build());
         type.addMethod(MethodSpec.methodBuilder(ids.steps(m))
                 .addAnnotation(Override.class)
                 .returns(TypeName.INT)
-                .addStatement("return $L", steps)
+                .addCode(stepsBody)
                 .build());
     }
 
@@ -322,11 +375,6 @@ final class KernelClass {
         return !r.isCopy() && r.src().type() == ElementType.BYTE;
     }
 
-    /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */
-    static int bytesPerElement(KernelMethod m) {
-        return m instanceof KernelMethod.Binary ? 24 : m instanceof KernelMethod.Reorder r && r.isCopy() ? 16 : 22;
-    }
-
     static ClassName kernels(ElementType type) {
         return ClassName.get("dev.strider.kernel", titled(type) + "Kernels");
     }
@@ -370,6 +418,15 @@ final class KernelClass {
      * class itself cannot (a VECTOR class without the vector module).
      */
     static TypeSpec provider(KernelSet set, ClassName self, Target target, int vectorBits) {
+        return provider(set, self, target, vectorBits, null);
+    }
+
+    /**
+     * The same, for a one-thread class planned by {@code plan}: {@code create(int)} makes an
+     * instance running a variant, and {@code variants()} names the variants of the methods that
+     * have several.
+     */
+    static TypeSpec provider(KernelSet set, ClassName self, Target target, int vectorBits, ClassPlan plan) {
         ClassName iface = iface(set);
         TypeName classOfAny = ParameterizedTypeName.get(ClassName.get(Class.class), WildcardTypeName.subtypeOf(Object.class));
         TypeSpec.Builder b = TypeSpec.classBuilder("Provider")
@@ -393,6 +450,9 @@ final class KernelClass {
         b.addMethod(MethodSpec.methodBuilder("create").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(Object.class)
                 .addStatement("return new $T()", self).build());
+        if (plan != null) {
+            variants(b, self, plan);
+        }
         if (target == Target.SCALAR) { // always generated: it alone hands the tuner the set
             b.addMethod(TunedWriter.tunableMethod(set));
         }
@@ -405,6 +465,36 @@ final class KernelClass {
                     .addCode(reorders).build());
         }
         return b.build();
+    }
+
+    /** The provider's {@code create(int)} and, when some method has several variants, {@code variants()}. */
+    private static void variants(TypeSpec.Builder provider, ClassName self, ClassPlan plan) {
+        provider.addMethod(MethodSpec.methodBuilder("create").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(Object.class)
+                .addParameter(TypeName.INT, "variant")
+                .beginControlFlow("if (variant < 0)")
+                .addStatement("throw new $T($S + variant + $S)", IllegalArgumentException.class, "variant ", " < 0")
+                .endControlFlow()
+                .addStatement("return new $T(variant)", self).build());
+        Map<String, List<String>> variants = plan.variants();
+        if (variants.isEmpty()) {
+            return;
+        }
+        List<CodeBlock> entries = new ArrayList<>();
+        for (Map.Entry<String, List<String>> e : variants.entrySet()) {
+            CodeBlock.Builder names = CodeBlock.builder();
+            for (String name : e.getValue()) {
+                names.add(names.isEmpty() ? "$S" : ", $S", name);
+            }
+            entries.add(CodeBlock.of("$T.entry($S, $T.of($L))", Map.class, e.getKey(), List.class, names.build()));
+        }
+        provider.addMethod(MethodSpec.methodBuilder("variants").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
+                        ParameterizedTypeName.get(List.class, String.class)))
+                .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(entries, ",\n"))
+                        .add(");\n$<").build())
+                .build());
     }
 
     /** {@code return List.of(new GeneratedReorder(...), ...)} for the set's plain reorders, or empty. */

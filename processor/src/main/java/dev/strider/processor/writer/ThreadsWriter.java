@@ -6,12 +6,11 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
-import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.plan.ClassPlan;
+import dev.strider.processor.plan.MethodPlan;
 import dev.strider.Target;
-import java.util.ArrayList;
-import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -26,25 +25,22 @@ public final class ThreadsWriter {
     private static final ClassName KERNELS = ClassName.get("dev.strider.runtime", "KernelLoader");
     private static final ClassName PARALLEL = ClassName.get("dev.strider.runtime", "Parallel");
 
-    private final long threadsAbove;
-
-    public ThreadsWriter(ProcessorOptions options) {
-        this(options.threadsAbove());
+    private ThreadsWriter() {
     }
 
-    ThreadsWriter(long threadsAbove) {
-        this.threadsAbove = threadsAbove;
+    public static JavaFile write(ClassPlan plan) {
+        return generate(plan).file();
     }
 
-    public JavaFile write(KernelSet set) {
-        return generate(set).file();
-    }
-
-    /** The class and what each method runs, as its Javadoc states it. */
-    public GeneratedClass generate(KernelSet declared) {
-        Identifiers ids = Identifiers.of(declared);
+    /** The class, and the plan its Javadoc and the layout report describe. */
+    public static GeneratedClass generate(ClassPlan plan) {
+        if (plan.target() != Target.THREADS) {
+            throw new IllegalArgumentException("a " + plan.target() + " plan");
+        }
+        Identifiers ids = Identifiers.of(plan.set());
         KernelSet set = ids.set();
-        String name = set.generatedName(Target.THREADS);
+        long threadsAbove = plan.options().threadsAbove();
+        String name = plan.className();
         ClassName self = ClassName.get(set.packageName(), name);
         ClassName iface = KernelClass.iface(set);
         ClassName chunks = KernelClass.chunks(set);
@@ -69,19 +65,17 @@ public final class ThreadsWriter {
                 .addJavadoc("Runs {@code body} per chunk.\n")
                 .addParameter(chunks, "body")
                 .addStatement("this.$N = body", body).build());
-        List<String> nests = new ArrayList<>();
-        for (KernelMethod m : set.methods()) {
+        for (int i = 0; i < set.methods().size(); i++) {
+            KernelMethod m = set.methods().get(i);
+            MethodPlan method = plan.methods().get(i);
+            String nest = method.describe();
             CodeBlock args = KernelClass.arguments(ids, m, false);
-            if (!KernelClass.chunked(set, m, threadsAbove)) {
-                String nest = "the one-thread class's, called directly (fewer than " + threadsAbove + " elements)";
-                nests.add(nest);
+            if (!method.split()) {
                 type.addMethod(KernelClass.signature(m, nest)
                         .addStatement("$N.$N($L)", body, m.name(), args).build());
                 continue;
             }
             String[] bounds = ids.bounds(m);
-            String nest = "the one-thread class's, its split node in chunks over Parallel.pool()";
-            nests.add(nest);
             // The chunks come from one class for the whole call: a tuned body may switch classes
             // between two calls, never between the steps and the chunks of one.
             String one = ids.scope(m).local("chunks");
@@ -105,6 +99,6 @@ public final class ThreadsWriter {
         }
         type.addType(chunkType.build());
         type.addType(KernelClass.provider(set, self, Target.THREADS, 0));
-        return new GeneratedClass(KernelClass.file(set, type), nests);
+        return new GeneratedClass(KernelClass.file(set, type), plan);
     }
 }

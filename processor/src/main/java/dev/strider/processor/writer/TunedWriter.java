@@ -9,6 +9,8 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.strider.Target;
+import dev.strider.processor.plan.ClassPlan;
+import com.palantir.javapoet.JavaFile;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
@@ -42,10 +44,7 @@ public final class TunedWriter {
     private static final ClassName METHOD_HANDLES = ClassName.get("java.lang.invoke", "MethodHandles");
     static final String TUNING = "Tuning";
 
-    private final long threadsAbove;
-
-    public TunedWriter(long threadsAbove) {
-        this.threadsAbove = threadsAbove;
+    private TunedWriter() {
     }
 
     /** {@code ImageOps_Tuned}. */
@@ -64,10 +63,15 @@ public final class TunedWriter {
     }
 
     /**
-     * The dispatcher of {@code declared}; {@code others} are the classes generated for it (their
-     * sources make the fingerprint).
+     * The dispatcher of the kernel set whose generated classes are {@code others} (their sources
+     * make the fingerprint; the SCALAR class's plan says which methods THREADS splits).
      */
-    public GeneratedClass generate(KernelSet declared, List<GeneratedClass> others) {
+    public static JavaFile generate(List<GeneratedClass> others) {
+        ClassPlan scalar = others.stream().map(GeneratedClass::plan).filter(p -> p.target() == Target.SCALAR)
+                .findFirst().orElseThrow(() -> new IllegalArgumentException("no SCALAR class among them"));
+        KernelSet declared = scalar.set();
+        List<Boolean> split = new ArrayList<>();
+        scalar.methods().forEach(m -> split.add(m.split()));
         Identifiers ids = Identifiers.of(declared);
         KernelSet set = ids.set();
         String name = className(set);
@@ -117,7 +121,7 @@ public final class TunedWriter {
                     .endControlFlow()
                     .addStatement("$N.$N($L)", slot, m.name(), KernelClass.arguments(ids, m, false))
                     .build());
-            if (threads && KernelClass.chunked(set, m, threadsAbove)) {
+            if (threads && split.get(i)) {
                 // Only the one-thread dispatcher serves as a THREADS body: its slots hold one-thread classes.
                 type.addMethod(MethodSpec.methodBuilder(ids.chunks(m)).addAnnotation(Override.class)
                         .returns(chunks)
@@ -141,14 +145,13 @@ public final class TunedWriter {
                 .addParameter(Integer.class, method)
                 .addParameter(Object.class, kernels)
                 .addCode(install.build()).build());
-        type.addType(tuning(ids, set, self, fingerprint));
-        List<String> nests = new ArrayList<>();
-        methods.forEach(m -> nests.add("that of the class the tuner routes it to"));
-        return new GeneratedClass(KernelClass.file(set, type), nests);
+        type.addType(tuning(ids, set, self, fingerprint, split));
+        return KernelClass.file(set, type);
     }
 
     /** {@code static final class Tuning implements TunableKernels}: what the tuner reads of the set. */
-    private TypeSpec tuning(Identifiers ids, KernelSet set, ClassName self, String fingerprint) {
+    private static TypeSpec tuning(Identifiers ids, KernelSet set, ClassName self, String fingerprint,
+                                   List<Boolean> splitMethods) {
         ClassName iface = KernelClass.iface(set);
         List<KernelMethod> methods = set.methods();
         Set<String> names = new HashSet<>(Identifiers.TYPES);
@@ -164,7 +167,7 @@ public final class TunedWriter {
         for (int i = 0; i < methods.size(); i++) {
             KernelMethod m = methods.get(i);
             keys.add(i == 0 ? "$S" : ",\n$S", m.key());
-            if (set.targets().contains(Target.THREADS) && KernelClass.chunked(set, m, threadsAbove)) {
+            if (set.targets().contains(Target.THREADS) && splitMethods.get(i)) {
                 split.add(CodeBlock.of("$N == $L", method, i));
             }
             workloads.add("case $L: {\n$>", i);

@@ -9,15 +9,15 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.strider.kernel.ElementType;
-import dev.strider.UnaryKind;
-import dev.strider.BinaryOp;
-import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.ClassPlan;
+import dev.strider.processor.plan.ClassPlanner;
+import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.Node;
-import dev.strider.processor.plan.Planner;
-import dev.strider.processor.plan.Problem;
+import dev.strider.processor.plan.PadVectors;
+import dev.strider.processor.plan.VariantPlan;
 import dev.strider.processor.plan.VectorPlan;
 import dev.strider.Target;
 import java.util.ArrayList;
@@ -32,18 +32,13 @@ import java.util.function.IntPredicate;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes {@code <Interface>_Vector<bits>} with {@code jdk.incubator.vector}, the species fixed at
- * {@code bits}. Per method, the planner's {@link VectorPlan} decides the form: contiguous runs
- * become vector loads, operations and stores (a -1 slice loads and reverses, a broadcast input
- * becomes a broadcast vector); transposes move square blocks through registers (128 bits wide
- * unless {@link ProcessorOptions#transposeBits()} says more),
- * and 3, 5 or 7 colour planes are interleaved (or split) a vector of pixels at a time, one
- * rearrange and a few blends per vector.
- * Tails, and methods no vector form computes bit for bit like the generic kernels (integer
- * scale-shift rounds and saturates, integer division can throw), are scalar code. A transpose
- * whose operands fit in cache and whose blocks rearrange in more stages than they shift (64-bit
- * lanes, 8x8 floats) also carries the scalar nest, which Java 17-23 run instead
- * ({@link #IN_CACHE_BYTES}).
+ * Writes {@code <Interface>_Vector<bits>} from its {@link ClassPlan}, with {@code
+ * jdk.incubator.vector}, the species fixed at {@code bits}. Each variant's form is rendered as
+ * planned: contiguous runs become vector loads, operations and stores (a -1 slice loads and
+ * reverses, a broadcast input becomes a broadcast vector); transposes move square blocks through
+ * registers; 3, 5 or 7 colour planes are interleaved (or split) a vector of pixels at a time, one
+ * rearrange and a few blends per vector; the scalar form is the scalar nest. Tails are scalar
+ * code.
  */
 public final class VectorWriter {
 
@@ -56,59 +51,36 @@ public final class VectorWriter {
     private static final ClassName VECTOR_MASK = ClassName.get(VECTOR_PACKAGE, "VectorMask");
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
     private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
-    /** Wider blocks than this would not fit the 16 or 32 vector registers. */
-    private static final int MAX_TRANSPOSE_LANES = 16;
-    /**
-     * The fewest lanes a {@code rearrange} may have. C2 compiles no {@code rearrange} of 2 lanes
-     * on x86 ({@code -XX:+PrintIntrinsics}: "failed to inline (intrinsic)" for {@code
-     * VectorSupport::rearrangeOp}, JDK 17 and 25), so it runs as Java code: a double W flip
-     * 1x64x56x56 took 1.3 ms in 128-bit vectors against the scalar loop's 80 us, nchw to nChw16c in
-     * 2x2 double blocks 2.5 ms against 66 us. So 64-bit transposes take blocks of 4 lanes (256 bits),
-     * and a 128-bit class reverses no 64-bit lanes and transposes none.
-     */
-    static final int MIN_SHUFFLE_LANES = 4;
 
     private final int bits;
-    private final int transposeBits;
-    private final int unrollLimit;
-    private final long tileAbove;
-    private final long threadsAbove;
-    private final ScalarWriter scalar;
 
-    public VectorWriter(ProcessorOptions options, int bits) {
-        this(options.unrollLimit(), Planner.TILE_ABOVE_ELEMENTS, options.threadsAbove(), bits, options.transposeBits());
-    }
-
-    /**
-     * @param transposeBits the width of the square blocks transposes move through registers: the
-     *                      class's {@code bits} or fewer ({@link ProcessorOptions#transposeBits()})
-     */
-    VectorWriter(int unrollLimit, long tileAbove, long threadsAbove, int bits, int transposeBits) {
+    private VectorWriter(int bits) {
         this.bits = bits;
-        this.transposeBits = Math.min(bits, transposeBits);
-        this.unrollLimit = unrollLimit;
-        this.tileAbove = tileAbove;
-        this.threadsAbove = threadsAbove;
-        this.scalar = new ScalarWriter(unrollLimit, tileAbove, threadsAbove);
     }
 
     /** {@code ImageOps_Vector256}. */
     public static String className(KernelSet set, int bits) {
-        return set.generatedName(Target.VECTOR) + bits;
+        return ClassPlanner.className(set, Target.VECTOR, bits);
     }
 
-    public JavaFile write(KernelSet set) {
-        return generate(set).file();
+    public static JavaFile write(ClassPlan plan) {
+        return generate(plan).file();
     }
 
-    /** The class and the loop nest (and vector form) of each method, as its Javadoc states it. */
-    public GeneratedClass generate(KernelSet declared) {
-        Identifiers ids = Identifiers.of(declared);
+    /** The class, and the plan its Javadoc and the layout report describe. */
+    public static GeneratedClass generate(ClassPlan plan) {
+        if (plan.target() != Target.VECTOR) {
+            throw new IllegalArgumentException("a " + plan.target() + " plan");
+        }
+        return new VectorWriter(plan.bits()).render(plan);
+    }
+
+    private GeneratedClass render(ClassPlan plan) {
+        Identifiers ids = Identifiers.of(plan.set());
         KernelSet set = ids.set();
-        String name = className(set, bits);
-        ClassName self = ClassName.get(set.packageName(), name);
+        ClassName self = ClassName.get(set.packageName(), plan.className());
         Constants constants = new Constants(bits, ids);
-        TypeSpec.Builder type = KernelClass.header(ids, name)
+        TypeSpec.Builder type = KernelClass.header(ids, plan.className())
                 .addJavadoc("VECTOR kernels ($L-bit {@code jdk.incubator.vector}) for {@link $T}, generated by Strider:\n",
                         bits, KernelClass.iface(set))
                 .addJavadoc("contiguous runs are vector loads and stores, transposes and colour-plane interleaves go\n")
@@ -117,225 +89,70 @@ public final class VectorWriter {
                 .addJavadoc("generic kernels compute.\n")
                 .addJavadoc("Needs {@code --add-modules jdk.incubator.vector} at run time; without it the registry skips\n")
                 .addJavadoc("this class and says why.\n");
-        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build());
-        if (set.targets().contains(Target.THREADS)) {
+        boolean asksDevice = plan.methods().stream().anyMatch(m -> m.rule().dependsOnRearrange());
+        String cheapRearrange = asksDevice ? constants.cheapRearrange() : null;
+        KernelClass.constructors(ids, type, plan, cheapRearrange);
+        if (plan.chunked()) {
             type.superclass(KernelClass.chunks(set));
         }
-        List<String> nests = new ArrayList<>();
-        for (KernelMethod m : set.methods()) {
-            boolean chunked = KernelClass.chunked(set, m, threadsAbove);
-            Written written = method(ids, m, constants, chunked);
-            ScalarWriter.Body body = padInVectors(written.body(), m, constants, chunked);
+        for (int i = 0; i < set.methods().size(); i++) {
+            KernelMethod m = set.methods().get(i);
+            MethodPlan method = plan.methods().get(i);
             // Offset tables are named by method, operand and dim, and built from the dim alone: a
-            // table both nests use is one field.
+            // table two variants use is one field.
             Map<String, FieldSpec> tables = new LinkedHashMap<>();
-            body.nest().tables().forEach(t -> tables.put(t.name(), t));
-            if (written.inCacheTranspose()) {
-                ScalarWriter.Body before24 = padInVectors(scalar.body(ids, m, chunked), m, constants, chunked);
-                String nest = body.describe() + "; before Java 24, the scalar nest " + before24.describe();
-                KernelClass.addMethod(ids, type, m, nest, constants.cheapRearrange(),
-                        new KernelClass.Variant("inRegisters", body.describe(), body.logical(), body.pad(), body.steps()),
-                        new KernelClass.Variant("scalar", before24.describe(), before24.logical(), before24.pad(),
-                                before24.steps()));
-                before24.nest().tables().forEach(t -> tables.putIfAbsent(t.name(), t));
-                nests.add(nest);
-            } else {
-                KernelClass.addMethod(ids, type, m, body.describe(), body.logical(), body.pad(), body.steps());
-                nests.add(body.describe());
+            List<Bodies.Body> bodies = new ArrayList<>();
+            for (VariantPlan v : method.variants()) {
+                Bodies.Body body = body(ids, m, v, constants);
+                bodies.add(body);
+                body.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
             }
+            KernelClass.addMethod(ids, type, m, method, bodies);
             tables.values().forEach(type::addField);
             KernelClass.byteTable(ids, m).ifPresent(type::addField);
         }
         constants.fields().forEach(type::addField);
-        type.addType(KernelClass.provider(set, self, Target.VECTOR, bits));
-        return new GeneratedClass(KernelClass.file(set, type), nests);
+        type.addType(KernelClass.provider(set, self, Target.VECTOR, bits, plan));
+        return new GeneratedClass(KernelClass.file(set, type), plan);
     }
 
-    // ------------------------------------------------------------------ one method
+    // ------------------------------------------------------------------ one variant
 
-    /**
-     * Before Java 24 every {@code rearrange} checks its shuffle again ({@link
-     * dev.strider.runtime.Device#cheapRearrange()}), and an in-register transpose whose operands
-     * stay in cache lost to the scalar nest on Java 17 while all its stages rearranged: 0.63-0.89x
-     * its speed from 1.6 to 16.8 MB moved (NCHW to NHWC and nchw to nChw16c, 64 channels, 8x8
-     * blocks); 4x4 blocks 81 us against 64 (nchw to nChw16c 1x64x56x56). From 25.7 MB on, or with a
-     * block row stride a multiple of 4 KiB (NCHW to NHWC 1x64x128x128: 5.1x), the registers won.
-     * Since the stages of pieces up to 32 bits shift instead ({@link Constants#transpose}), a
-     * block with at least as many shifting stages as rearranging ones wins on Java 17 in cache
-     * too. Each in its own JVM, 4x4 float blocks against the scalar nest: nchw to nChw16c
-     * 1x64x56x56 55 us against 65, back 47 against 78; 1x17 20 against 22 and 15 against 21;
-     * NCHW to NHWC 1x64x56x56 55 against 72 and back 58 against 194; nchw to nChw8c 1x17x5x4 87
-     * against 117 ns; 8x8 short and 16x16 byte blocks 24-34 us against 51-59. Blocks that still
-     * rearrange more often keep the scalar nest for Java 17-23: 4x4 doubles (83 us against 66,
-     * NCHW to NHWC 124 against 87) and 8x8 floats (the tiny nChw8c 4.8 us against 117 ns).
-     */
-    static final long IN_CACHE_BYTES = 20_000_000;
-
-    /** A method's vector (or scalar) body; {@code inCacheTranspose} when Java 17-23 want the scalar nest. */
-    private record Written(ScalarWriter.Body body, boolean inCacheTranspose) {}
-
-    /** The vector body of {@code m}, or its scalar body with the reason no vector form fits. */
-    private Written method(Identifiers ids, KernelMethod m, Constants constants, boolean chunked) {
-        String unsupported = unsupported(m);
-        if (unsupported != null) {
-            return new Written(scalar.body(ids, m, chunked).noting("scalar (" + unsupported + ")"), false);
+    /** Variant {@code v} of {@code m} in the form its plan names, its pad lanes as planned. */
+    private Bodies.Body body(Identifiers ids, KernelMethod m, VariantPlan v, Constants constants) {
+        NestWriter nest = Bodies.nest(ids, m, v);
+        if (!(v.form() instanceof VariantPlan.Vectors vectors)) {
+            return padInVectors(m, v, nest, Bodies.scalar(ids, m, v, nest), constants);
         }
-        ElementType type = m.output().type();
-        int lanes = bits / 8 / type.bytes();
-        int blockLanes = Math.max(MIN_SHUFFLE_LANES, transposeBits / 8 / type.bytes());
-        int transposeLanes = isCopy(m) && blockLanes <= Math.min(lanes, MAX_TRANSPOSE_LANES) ? blockLanes : 0;
-        // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
-        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder) && lanes <= MAX_TRANSPOSE_LANES;
-        Problem problem = Problem.of(m);
-        int limit = unrollLimit;
-        while (true) {
-            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
-                    tileAbove);
-            if (planned.isEmpty() && isCopy(m) && lanes < MIN_SHUFFLE_LANES && Planner.planVector(problem, limit,
-                    MIN_SHUFFLE_LANES, MIN_SHUFFLE_LANES, false, tileAbove)
-                    .filter(p -> p.kind() == VectorPlan.Kind.TRANSPOSE).isPresent()) {
-                return new Written(scalar.body(ids, m, chunked).noting("scalar (a transpose in registers takes blocks of "
-                        + MIN_SHUFFLE_LANES + " lanes; " + bits + " bits hold " + lanes + ")"), false);
-            }
-            if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
-                return new Written(scalar.body(ids, m, chunked).noting("scalar (no vector form fits this nest)"), false);
-            }
-            VectorPlan plan = planned.get();
-            if (lanes < MIN_SHUFFLE_LANES && reverses(plan)) {
-                return new Written(scalar.body(ids, m, chunked).noting(
-                        "scalar (a reversed input: no rearrange of " + lanes + " lanes compiles to vector code)"), false);
-            }
-            NestWriter nest = new NestWriter(plan.loops(), ids, m, ids.scope(m));
-            int steps = chunked ? ScalarWriter.split(ids, m, nest, plan.loops(), plan.leaf()) : 0;
-            Node lane = plan.loops().nodes().get(plan.leaf());
-            Function<List<CodeBlock>, CodeBlock> vector = switch (plan.kind()) {
-                case CONTIGUOUS -> offsets -> contiguous(m, lane, lanes, offsets, constants);
-                case TRANSPOSE -> offsets -> transpose(m, plan, offsets, constants, nest.scope());
-                case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, plan, offsets, constants, nest.scope());
-            };
-            CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, offsets), plan.leaf(), vector);
-            CodeBlock pad = ScalarWriter.padLanes(m, nest);
-            int estimate = 200 + nest.statements() * 32 + nest.loops() * 40;
-            if (estimate <= ScalarWriter.METHOD_BYTES_BUDGET || limit <= 1) {
-                return new Written(new ScalarWriter.Body(plan.describe(), nest, logical, pad, steps),
-                        inCacheTranspose(m, plan));
-            }
-            limit /= 2;
-        }
+        VectorPlan plan = vectors.plan();
+        Node lane = plan.loops().nodes().get(plan.leaf());
+        Function<List<CodeBlock>, CodeBlock> vector = switch (plan.kind()) {
+            case CONTIGUOUS -> offsets -> contiguous(m, lane, plan.lanes(), offsets, constants);
+            case TRANSPOSE -> offsets -> transpose(m, plan, offsets, constants, nest.scope());
+            case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, plan, offsets, constants, nest.scope());
+        };
+        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, offsets), plan.leaf(), vector);
+        Bodies.Body body = new Bodies.Body(v, logical, Bodies.padLanes(m, nest), nest.tables());
+        return padInVectors(m, v, nest, body, constants);
     }
 
     /**
-     * {@code body} with its pad lanes zeroed before the nest, the innermost padded dim's tail
-     * blocks as whole zero vectors ({@link NestWriter#padLanesInVectors}); unchanged when that
-     * does not apply, in THREADS chunks, where the chunk zeroing the pad lanes runs beside the
-     * chunks writing the real lanes, and when an input may be the output's array ({@code
-     * relu(x, x)}), whose real lanes the zeros would overwrite before they are read.
+     * {@code body} with its pad lanes zeroed in vectors before the nest, when the plan says so
+     * ({@link PadVectors}): the vectors as wide as the plan's lanes.
      */
-    private ScalarWriter.Body padInVectors(ScalarWriter.Body body, KernelMethod m, Constants c, boolean chunked) {
-        if (chunked || body.pad().isEmpty() || KernelClass.inPlace(m)) {
+    private Bodies.Body padInVectors(KernelMethod m, VariantPlan v, NestWriter nest, Bodies.Body body, Constants c) {
+        if (v.padVectors().isEmpty()) {
             return body;
         }
+        PadVectors pad = v.padVectors().get();
         Param out = m.output();
         ElementType type = out.type();
-        // as wide as the class's vectors, or down to 128 bits for the lane node of a narrower transpose block
-        Optional<CodeBlock> pad = body.nest().padLanesInVectors(bits / 8 / type.bytes(), 16 / type.bytes(),
-                lanes -> offset -> CodeBlock.of("$T.zero($N).intoArray($N, $L);\n", vectorClass(type),
-                        c.species(type, lanes * 8 * type.bytes()), out.name(), offset),
+        String species = c.species(type, pad.lanes() * 8 * type.bytes());
+        CodeBlock zeros = nest.padLanesInVectors(pad,
+                offset -> CodeBlock.of("$T.zero($N).intoArray($N, $L);\n", vectorClass(type), species, out.name(), offset),
                 offset -> CodeBlock.of("$N[$L] = 0;\n", out.name(), offset));
-        return pad.map(zeros -> new ScalarWriter.Body(body.describe(), body.nest(),
-                CodeBlock.builder().add(zeros).add(body.logical()).build(), CodeBlock.of(""), body.steps()))
-                .orElse(body);
-    }
-
-    /**
-     * A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB
-     * apart, whose blocks rearrange in more stages than they shift.
-     */
-    private static boolean inCacheTranspose(KernelMethod m, VectorPlan plan) {
-        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
-            return false;
-        }
-        int shifting = 0;
-        int rearranging = 0;
-        for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
-            if (shifts(m.output().type(), k)) {
-                shifting++;
-            } else {
-                rearranging++;
-            }
-        }
-        if (rearranging <= shifting) {
-            return false;
-        }
-        long bytes = 0;
-        for (Param p : m.params()) {
-            if (p.array()) {
-                bytes += (long) m.layoutOf(p).layout().bufferSize() * p.type().bytes();
-            }
-        }
-        Node y = plan.loops().nodes().get(plan.leaf());
-        Node x = plan.loops().nodes().get(plan.leaf() + 1);
-        long inRow = (long) x.strides()[1] * m.params().get(0).type().bytes();
-        long outRow = (long) y.strides()[0] * m.output().type().bytes();
-        return bytes <= IN_CACHE_BYTES && inRow % 4096 != 0 && outRow % 4096 != 0;
-    }
-
-    /**
-     * True when a transpose stage moving groups of {@code k} lanes of {@code type} shifts (pieces
-     * of 32 bits or fewer, as lanes of twice their width) rather than rearranges.
-     */
-    static boolean shifts(ElementType type, int k) {
-        return k * 8 * type.bytes() <= 32;
-    }
-
-    /** True when a contiguous plan loads an input backwards (a -1 slice): one rearrange per vector. */
-    private static boolean reverses(VectorPlan plan) {
-        if (plan.kind() != VectorPlan.Kind.CONTIGUOUS) {
-            return false;
-        }
-        int[] strides = plan.loops().nodes().get(plan.leaf()).strides();
-        for (int k = 1; k < strides.length; k++) {
-            if (strides[k] == -1) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
-    private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
-        return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
-                || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1
-                || plan.kind() == VectorPlan.Kind.INTERLEAVE || plan.kind() == VectorPlan.Kind.DEINTERLEAVE;
-    }
-
-    private static boolean isCopy(KernelMethod m) {
-        return m instanceof KernelMethod.Slice || m instanceof KernelMethod.Reorder r && r.isCopy();
-    }
-
-    /** Why no vector statement computes {@code m} exactly as the generic kernels do, or null. */
-    private String unsupported(KernelMethod m) {
-        ElementType out = m.output().type();
-        boolean floating = out.isFloatingPoint();
-        if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
-            if (r.unsignedDestination()) {
-                return "an unsigned destination rounds and saturates";
-            }
-            if (!floating) {
-                return "an integer scale-shift rounds and saturates";
-            }
-            ElementType in = r.src().type();
-            if (in != out && !(in == ElementType.BYTE && out == ElementType.FLOAT && bits / 32 * 8 >= 64)) {
-                return "no vector conversion from " + in.javaName() + " to " + out.javaName() + " at " + bits + " bits";
-            }
-        }
-        if (m instanceof KernelMethod.Unary u && u.op().kind() == UnaryKind.SCALE_SHIFT && !floating) {
-            return "an integer scale-shift rounds and saturates";
-        }
-        if (m instanceof KernelMethod.Binary b && b.op() == BinaryOp.DIV && !floating) {
-            return "integer division by zero throws";
-        }
-        return null;
+        return new Bodies.Body(v, CodeBlock.builder().add(zeros).add(body.logical()).build(), CodeBlock.of(""),
+                body.tables());
     }
 
     // ------------------------------------------------------------------ contiguous statements
@@ -569,7 +386,7 @@ public final class VectorWriter {
                 int pieceBits = k * 8 * type.bytes();
                 Function<String, CodeBlock> up;
                 Function<String, CodeBlock> down;
-                if (shifts(type, k)) {
+                if (ClassPlanner.shifts(type, k)) {
                     String wide = laneTypes(2 * pieceBits);
                     String back = KernelClass.titled(type) + "s";
                     up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",

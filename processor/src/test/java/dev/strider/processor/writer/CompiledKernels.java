@@ -41,10 +41,6 @@ final class CompiledKernels {
         this.packageName = packageName;
     }
 
-    static CompiledKernels compile(KernelSet set, ScalarWriter writer) {
-        return compile(set, List.of(writer.write(set)));
-    }
-
     /**
      * Compiles the interface and {@code files} (the first is the one {@link #instance} is made of),
      * with the vector module readable (the test JVM runs with it, see the pom).
@@ -94,6 +90,43 @@ final class CompiledKernels {
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** {@code new <simpleName>(variant)}: each method runs its variant {@code variant}, or the rule's. */
+    Object create(String simpleName, int variant) {
+        try {
+            return loader.loadClass(packageName + "." + simpleName).getConstructor(int.class).newInstance(variant);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** What the provider of {@code simpleName} answers from {@code variants()}. */
+    Map<String, List<String>> variants(String simpleName) {
+        return provider(simpleName).variants();
+    }
+
+    /** The provider of the generated class {@code simpleName}. */
+    dev.strider.runtime.KernelProvider provider(String simpleName) {
+        try {
+            return (dev.strider.runtime.KernelProvider) loader.loadClass(packageName + "." + simpleName + "$Provider")
+                    .getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * An instance per variant number of {@code simpleName}, from 0 to its methods' most variants
+     * less one ({@code new X(k)}); none when no method has several.
+     */
+    List<Object> everyVariant(String simpleName) {
+        int most = variants(simpleName).values().stream().mapToInt(List::size).max().orElse(1);
+        List<Object> instances = new ArrayList<>();
+        for (int k = 0; most > 1 && k < most; k++) {
+            instances.add(create(simpleName, k));
+        }
+        return instances;
     }
 
     /** {@code new <threads>(body)}: a THREADS class over the given one-thread instance. */

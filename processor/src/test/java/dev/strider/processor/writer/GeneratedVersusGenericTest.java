@@ -91,15 +91,19 @@ class GeneratedVersusGenericTest {
     /** The classes of every target for {@code set}: SCALAR first, VECTOR at each shape, THREADS last. */
     static List<JavaFile> everyTarget(KernelSet set, int unroll, long tileAbove, long threadsAbove, int transposeBits) {
         List<JavaFile> files = new ArrayList<>();
-        files.add(new ScalarWriter(unroll, tileAbove, threadsAbove).write(set));
+        files.add(Writers.scalar(set, unroll, tileAbove, threadsAbove));
         for (int bits : VectorWriter.SHAPES) {
-            files.add(new VectorWriter(unroll, tileAbove, threadsAbove, bits, transposeBits).write(set));
+            files.add(Writers.vector(set, unroll, tileAbove, threadsAbove, bits, transposeBits));
         }
-        files.add(new ThreadsWriter(threadsAbove).write(set));
+        files.add(Writers.threads(set, threadsAbove));
         return files;
     }
 
-    /** An instance of every compiled class: SCALAR, each VECTOR shape, THREADS over SCALAR and over Vector256. */
+    /**
+     * An instance of every compiled class: SCALAR, each VECTOR shape, THREADS over SCALAR and over
+     * Vector256, each as the rule picks its variants; then each one-thread class once per variant
+     * number ({@code new X(k)}), and THREADS over every variant of SCALAR and Vector256.
+     */
     static List<Object> instances(KernelSet set, CompiledKernels compiled) {
         List<Object> targets = new ArrayList<>();
         targets.add(compiled.instance);
@@ -109,6 +113,19 @@ class GeneratedVersusGenericTest {
         String threads = set.generatedName(Target.THREADS);
         targets.add(compiled.threadsOver(threads, compiled.instance));
         targets.add(compiled.threadsOver(threads, targets.get(2)));
+        String scalar = set.generatedName(Target.SCALAR);
+        for (Object variant : compiled.everyVariant(scalar)) {
+            targets.add(variant);
+            targets.add(compiled.threadsOver(threads, variant));
+        }
+        for (int bits : VectorWriter.SHAPES) {
+            for (Object variant : compiled.everyVariant(VectorWriter.className(set, bits))) {
+                targets.add(variant);
+                if (bits == 256) {
+                    targets.add(compiled.threadsOver(threads, variant));
+                }
+            }
+        }
         return targets;
     }
 
@@ -134,7 +151,6 @@ class GeneratedVersusGenericTest {
     /** Transposes big enough to be tiled, with partial tiles in both directions, in every element type. */
     @Test
     void tiledTransposesComputeWhatTheGenericOnesCompute() {
-        variants.clear();
         int[][] shapes = {{1, 64, 56, 56}, {1, 20, 37, 35}, {2, 17, 9, 40}, {1, 3, 50, 50}};
         String[][] formats = {{"nchw", "nhwc"}, {"nhwc", "nchw"}, {"nChw16c", "nhwc"}, {"nhwc", "nChw8c"}, {"chwn", "nhwc"}};
         List<KernelMethod> methods = new ArrayList<>();
@@ -157,12 +173,15 @@ class GeneratedVersusGenericTest {
         }
         KernelSet set = new KernelSet("tiles", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
         // in 128-bit blocks (the default), and in blocks as wide as each class's vectors
-        checkScalarAndVectors(set, 0, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, r);
-        checkScalarAndVectors(set, 0, 512, r);
+        Map<String, Integer> variants = new TreeMap<>();
+        for (int transposeBits : List.of(ProcessorOptions.DEFAULT_TRANSPOSE_BITS, 512)) {
+            checkScalarAndVectors(set, 0, transposeBits, r).forEach(v -> variants.merge(v, 1, Integer::sum));
+        }
         System.out.println("[differential] " + methods.size() + " transposes passed, " + tiled + " of them tiled;"
-                + " nests run directly: " + variants);
-        // In-cache transposes carry both nests, and each ran here whichever this Java picks.
-        for (String variant : List.of("_inRegisters", "_scalar")) {
+                + " variants run, each by its number: " + variants);
+        // Transposes carry blocks of every width and the scalar nest, tiled and untiled, and each ran here.
+        for (String variant : List.of("4x4 blocks in registers", "8x8 blocks in registers", "16x16 blocks in registers",
+                "scalar nest", "scalar nest in 16x16 tiles")) {
             org.junit.jupiter.api.Assertions.assertTrue(variants.getOrDefault(variant, 0) > 0, variant + ": " + variants);
         }
     }
@@ -192,7 +211,8 @@ class GeneratedVersusGenericTest {
         List<String> expected = List.of("4x4 blocks", "8x8 blocks", "16x16 blocks", "reinterpretAsShorts().lanewise",
                 "reinterpretAsInts().lanewise", "reinterpretAsLongs().lanewise", "rearrange(SWAP");
         for (int transposeBits : List.of(ProcessorOptions.DEFAULT_TRANSPOSE_BITS, 512)) {
-            List<JavaFile> files = checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, transposeBits, r);
+            List<JavaFile> files = new ArrayList<>();
+            checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, transposeBits, r, files);
             for (JavaFile file : files.subList(1, files.size())) {
                 String source = file.toString();
                 for (String form : expected) {
@@ -243,8 +263,8 @@ class GeneratedVersusGenericTest {
                     false, 3, 0.5));
         }
         KernelSet set = new KernelSet("channels", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
-        List<JavaFile> files = checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS,
-                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, r);
+        List<JavaFile> files = new ArrayList<>();
+        checkScalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, r, files);
         Map<String, Integer> forms = new TreeMap<>();
         for (JavaFile file : files.subList(1, files.size())) {
             String bits = file.typeSpec().name().replaceAll(".*_Vector", "");
@@ -329,12 +349,11 @@ class GeneratedVersusGenericTest {
         KernelSet set = new KernelSet("narrowing", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
                 methods);
         List<JavaFile> files = new ArrayList<>();
-        files.add(new ScalarWriter(64, Planner.TILE_ABOVE_ELEMENTS, 1).write(set));
+        files.add(Writers.scalar(set, 64, Planner.TILE_ABOVE_ELEMENTS, 1));
         for (int bits : VectorWriter.SHAPES) {
-            files.add(new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, 1, bits, ProcessorOptions.DEFAULT_TRANSPOSE_BITS)
-                    .write(set));
+            files.add(Writers.vector(set, 64, Planner.TILE_ABOVE_ELEMENTS, 1, bits, ProcessorOptions.DEFAULT_TRANSPOSE_BITS));
         }
-        files.add(new ThreadsWriter(1).write(set));
+        files.add(Writers.threads(set, 1));
         CompiledKernels compiled = CompiledKernels.compile(set, files);
         List<Object> targets = new ArrayList<>(List.of(compiled.instance));
         for (int bits : VectorWriter.SHAPES) {
@@ -412,7 +431,7 @@ class GeneratedVersusGenericTest {
         }
         KernelSet set = new KernelSet("inPlace", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
         List<JavaFile> files = new ArrayList<>();
-        List<Object> targets = scalarAndVectors(set, Planner.TILE_ABOVE_ELEMENTS,
+        List<Object> targets = scalarAndVectorInstances(set, Planner.TILE_ABOVE_ELEMENTS,
                 ProcessorOptions.DEFAULT_TRANSPOSE_BITS, files);
         Random r = new Random(5);
         for (KernelMethod m : methods) {
@@ -440,46 +459,72 @@ class GeneratedVersusGenericTest {
 
     /**
      * Generates {@code set} for SCALAR and VECTOR at every shape (default options, transposes tiled
-     * above {@code tileAbove} elements, in blocks of at most {@code transposeBits}), runs every
-     * method of every class against the generic kernels, and returns the files, SCALAR's first.
+     * above {@code tileAbove} elements, in blocks of at most {@code transposeBits} by the rule),
+     * runs every method of every class, and of every variant of each, against the generic
+     * kernels, and returns the names of the variants that ran (by the number the constructor took).
      */
-    private static List<JavaFile> checkScalarAndVectors(KernelSet set, long tileAbove, int transposeBits, Random r) {
-        List<JavaFile> files = new ArrayList<>();
-        List<Object> targets = scalarAndVectors(set, tileAbove, transposeBits, files);
-        for (KernelMethod m : set.methods()) {
-            for (Object target : targets) {
-                check(target, m, r);
-            }
-        }
-        return files;
+    private static List<String> checkScalarAndVectors(KernelSet set, long tileAbove, int transposeBits, Random r) {
+        return checkScalarAndVectors(set, tileAbove, transposeBits, r, new ArrayList<>());
     }
 
-    /** Instances of {@code set} generated for SCALAR and VECTOR at every shape; the files go to {@code files}. */
-    private static List<Object> scalarAndVectors(KernelSet set, long tileAbove, int transposeBits,
-                                                 List<JavaFile> files) {
-        files.add(new ScalarWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE).write(set));
-        for (int bits : VectorWriter.SHAPES) {
-            files.add(new VectorWriter(64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits, transposeBits)
-                    .write(set));
+    /** The same; the files go to {@code files}, SCALAR's first. */
+    private static List<String> checkScalarAndVectors(KernelSet set, long tileAbove, int transposeBits, Random r,
+                                                      List<JavaFile> files) {
+        CompiledKernels compiled = CompiledKernels.compile(set, scalarAndVectors(set, tileAbove, transposeBits, files));
+        List<String> ran = new ArrayList<>();
+        for (String name : classNames(set)) {
+            Map<String, List<String>> variants = compiled.variants(name);
+            List<Object> instances = new ArrayList<>(List.of(compiled.create(name)));
+            instances.addAll(compiled.everyVariant(name));
+            for (KernelMethod m : set.methods()) {
+                for (int k = 0; k < instances.size(); k++) {
+                    check(instances.get(k), m, r);
+                    List<String> names = variants.get(m.key());
+                    if (k > 0 && names != null && k - 1 < names.size()) {
+                        ran.add(names.get(k - 1));
+                    }
+                }
+            }
         }
-        CompiledKernels compiled = CompiledKernels.compile(set, files);
-        List<Object> targets = new ArrayList<>(List.of(compiled.instance));
+        return ran;
+    }
+
+    /** SCALAR's name and each VECTOR class's. */
+    private static List<String> classNames(KernelSet set) {
+        List<String> names = new ArrayList<>(List.of(set.generatedName(Target.SCALAR)));
         for (int bits : VectorWriter.SHAPES) {
-            targets.add(compiled.create(VectorWriter.className(set, bits)));
+            names.add(VectorWriter.className(set, bits));
+        }
+        return names;
+    }
+
+    /** Instances of {@code set} generated for SCALAR and VECTOR at every shape, as the rule picks; the files go to {@code files}. */
+    private static List<Object> scalarAndVectorInstances(KernelSet set, long tileAbove, int transposeBits,
+                                                         List<JavaFile> files) {
+        CompiledKernels compiled = CompiledKernels.compile(set, scalarAndVectors(set, tileAbove, transposeBits, files));
+        List<Object> targets = new ArrayList<>();
+        for (String name : classNames(set)) {
+            targets.add(compiled.create(name));
+            targets.addAll(compiled.everyVariant(name));
         }
         return targets;
     }
 
-    private static void check(Object kernels, KernelMethod m, Random r) {
-        check(kernels, m, r, List.of(m.name() + "_inRegisters", m.name() + "_scalar"));
+    /** {@code set} generated for SCALAR and VECTOR at every shape, added to {@code files}. */
+    private static List<JavaFile> scalarAndVectors(KernelSet set, long tileAbove, int transposeBits,
+                                                   List<JavaFile> files) {
+        files.add(Writers.scalar(set, 64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE));
+        for (int bits : VectorWriter.SHAPES) {
+            files.add(Writers.vector(set, 64, tileAbove, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits, transposeBits));
+        }
+        return files;
     }
 
     /**
-     * Runs {@code m} of {@code kernels} (and each of its nests named {@code nests} that the class
-     * has) on random data, and compares every element of the output, gaps and pad lanes included,
-     * with the generic kernels'.
+     * Runs {@code m} of {@code kernels} on random data, and compares every element of the output,
+     * gaps and pad lanes included, with the generic kernels'.
      */
-    static void check(Object kernels, KernelMethod m, Random r, List<String> nests) {
+    static void check(Object kernels, KernelMethod m, Random r) {
         List<Object> args = new ArrayList<>();
         Param out = m.output();
         for (Param p : m.params()) {
@@ -493,35 +538,20 @@ class GeneratedVersusGenericTest {
         List<Object> genericArgs = new ArrayList<>(args);
         genericArgs.set(outIndex, expected);
         generic(m, genericArgs);
-        List<String> names = new ArrayList<>(List.of(m.name()));
-        // Both nests of a VECTOR method that picks one per Java version, whichever this JVM picks.
-        for (String variant : nests) {
-            for (Method declared : kernels.getClass().getDeclaredMethods()) {
-                if (declared.getName().equals(variant) && accepts(declared, args.toArray())) {
-                    names.add(declared.getName());
-                    variants.merge(variant.substring(variant.lastIndexOf('_')), 1, Integer::sum);
-                }
-            }
+        Object actual = copy(args.get(outIndex));
+        List<Object> generatedArgs = new ArrayList<>(args);
+        generatedArgs.set(outIndex, actual);
+        String what = kernels.getClass().getSimpleName() + "." + m.name() + " " + m;
+        try {
+            call(kernels.getClass(), kernels, m.name(), generatedArgs.toArray());
+        } catch (AssertionError e) {
+            throw new AssertionError(what + " failed: " + e.getCause(), e);
         }
-        for (String name : names) {
-            Object actual = copy(args.get(outIndex));
-            List<Object> generatedArgs = new ArrayList<>(args);
-            generatedArgs.set(outIndex, actual);
-            String what = kernels.getClass().getSimpleName() + "." + name + " " + m;
-            try {
-                call(kernels.getClass(), kernels, name, generatedArgs.toArray());
-            } catch (AssertionError e) {
-                throw new AssertionError(what + " failed: " + e.getCause(), e);
-            }
-            int n = Array.getLength(expected);
-            for (int i = 0; i < n; i++) {
-                assertEquals(Array.get(expected, i), Array.get(actual, i), what + " at " + i);
-            }
+        int n = Array.getLength(expected);
+        for (int i = 0; i < n; i++) {
+            assertEquals(Array.get(expected, i), Array.get(actual, i), what + " at " + i);
         }
     }
-
-    /** How many methods ran each of their two nests directly, by suffix. */
-    private static final Map<String, Integer> variants = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static boolean nonZero(KernelMethod m, Param p) {
         return m instanceof KernelMethod.Binary b && b.op() == BinaryOp.DIV && p == b.b();

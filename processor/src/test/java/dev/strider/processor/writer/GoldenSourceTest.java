@@ -33,7 +33,7 @@ class GoldenSourceTest {
                 Samples.reorder("toNhwc", ElementType.FLOAT, TensorLayout.packed("NCHW", image), TensorLayout.of("NCHW", image, "nhwc")),
                 Samples.slice("flip", ElementType.FLOAT, planar,
                         SliceWindow.of(planar, new int[] {0, 0}, new int[] {4, 5}, new int[] {1, -1}), planar)));
-        assertGolden("Ops_Scalar.java", new ScalarWriter(16).write(set).toString());
+        assertGolden("Ops_Scalar.java", Writers.scalar(set, 16).toString());
     }
 
     /** A converting reorder, a fill of padded rows (gaps untouched), an op on blocked data, a broadcast add. */
@@ -48,7 +48,7 @@ class GoldenSourceTest {
                         TensorLayout.of("NCHW", s, "nChw4c")),
                 Samples.binary("addBias", ElementType.DOUBLE, BinaryOp.ADD, TensorLayout.packed("NCHW", s),
                         TensorLayout.packed("NCHW", 1, 3, 1, 1), TensorLayout.packed("NCHW", s))));
-        assertGolden("MoreOps_Scalar.java", new ScalarWriter(16).write(set).toString());
+        assertGolden("MoreOps_Scalar.java", Writers.scalar(set, 16).toString());
     }
 
     /** On a mismatch the actual source is written to target/golden-actual, to diff and review. */

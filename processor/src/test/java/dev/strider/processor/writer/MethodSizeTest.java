@@ -12,6 +12,8 @@ import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.Target;
+import com.palantir.javapoet.JavaFile;
+import dev.strider.processor.plan.Planner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.Test;
 class MethodSizeTest {
 
     private static final int HUGE_METHOD_LIMIT = 8000;
+
+    private final Map<String, byte[]> sizes = new java.util.TreeMap<>();
 
     @Test
     void everyGeneratedMethodStaysBelowHugeMethodLimit() {
@@ -49,11 +53,34 @@ class MethodSizeTest {
             methods.add(Samples.reorder("random" + i, ElementType.values()[r.nextInt(6)], RandomLayouts.readable(r, sizes),
                     RandomLayouts.writable(r, sizes)));
         }
-        KernelSet set = new KernelSet("sizes", List.of("Big"), List.of(Target.SCALAR), methods);
-        CompiledKernels compiled = CompiledKernels.compile(set, new ScalarWriter(ProcessorOptions.defaults()));
+        // Every variant of every method is a method of its own: SCALAR's tiled and untiled nests, and
+        // VECTOR's blocks of every width and its scalar nest, whole and in THREADS chunks.
+        KernelSet set = new KernelSet("sizes", List.of("Big"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        KernelSet chunked = new KernelSet("chunks", List.of("Big"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                methods);
+        List<JavaFile> files = new ArrayList<>();
+        for (KernelSet s : List.of(set, chunked)) {
+            long threadsAbove = s == set ? ProcessorOptions.DEFAULT_THREADS_ABOVE : 1;
+            List<JavaFile> classes = new ArrayList<>(List.of(Writers.scalar(s, ProcessorOptions.DEFAULT_UNROLL_LIMIT,
+                    Planner.TILE_ABOVE_ELEMENTS, threadsAbove)));
+            for (int bits : VectorWriter.SHAPES) {
+                classes.add(Writers.vector(s, ProcessorOptions.DEFAULT_UNROLL_LIMIT, Planner.TILE_ABOVE_ELEMENTS,
+                        threadsAbove, bits, ProcessorOptions.DEFAULT_TRANSPOSE_BITS));
+            }
+            if (s == chunked) {
+                classes.add(Writers.threads(s, threadsAbove));
+            }
+            CompiledKernels.compile(s, classes).classFiles.forEach((name, bytes) -> sizes.put(name, bytes));
+            files.addAll(classes);
+        }
+        int variantMethods = 0;
+        for (JavaFile f : files) {
+            variantMethods += f.toString().split("\n    private void ", -1).length - 1;
+        }
+        assertTrue(variantMethods > 20, variantMethods + " variant methods");
         int checked = 0;
         int largest = 0;
-        for (Map.Entry<String, byte[]> c : compiled.classFiles.entrySet()) {
+        for (Map.Entry<String, byte[]> c : sizes.entrySet()) {
             for (Map.Entry<String, Integer> m : CodeLengths.of(c.getValue()).entrySet()) {
                 assertTrue(m.getValue() < HUGE_METHOD_LIMIT, c.getKey() + "." + m.getKey() + " has " + m.getValue()
                         + " bytes of bytecode");
@@ -61,7 +88,8 @@ class MethodSizeTest {
                 checked++;
             }
         }
-        assertTrue(checked > methods.size(), "read " + checked + " methods");
-        System.out.println("[method sizes] " + checked + " methods, the largest " + largest + " bytes");
+        assertTrue(checked > methods.size() * 8, "read " + checked + " methods");
+        System.out.println("[method sizes] " + checked + " methods (" + variantMethods + " of them variants), the largest "
+                + largest + " bytes");
     }
 }

@@ -33,8 +33,8 @@ class ShuffleLanesTest {
         methods.add(Samples.slice("flip", type, planar,
                 SliceWindow.of(planar, new int[4], SIZES, new int[] {1, 1, 1, -1}), planar));
         KernelSet set = new KernelSet("lanes", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
-        return new VectorWriter(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits,
-                transposeBits).write(set).toString();
+        return Writers.vector(set, 64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits,
+                transposeBits).toString();
     }
 
     private static final Pattern SHUFFLE =
@@ -46,11 +46,24 @@ class ShuffleLanesTest {
         Matcher m = SHUFFLE.matcher(source);
         while (m.find()) {
             int lanes = Integer.parseInt(m.group(3)) / 8 / ElementType.valueOf(m.group(2)).bytes();
-            if (lanes < VectorWriter.MIN_SHUFFLE_LANES) {
+            if (lanes < dev.strider.processor.plan.ClassPlanner.MIN_SHUFFLE_LANES) {
                 found.add(m.group(1) + " (" + lanes + " lanes)");
             }
         }
         return found;
+    }
+
+    /**
+     * The transpose of the rule's block width ({@code toNhwc_blocks4}, beside the wider blocks'
+     * and the scalar nest's variants), or the whole class when it has none.
+     */
+    private static String rule(String source) {
+        Matcher m = Pattern.compile("\n    private void toNhwc_blocks(\\d+)\\(").matcher(source);
+        if (!m.find()) {
+            return source;
+        }
+        int start = m.start();
+        return source.substring(start, source.indexOf("\n    }\n", start));
     }
 
     private static int count(String source, String text) {
@@ -85,7 +98,7 @@ class ShuffleLanesTest {
     @Test
     void stagesOfPiecesUpTo32BitsShift() {
         // 4x4 floats: 64-bit pieces rearrange (2 rows per pair, 2 pairs), 32-bit pieces shift as longs.
-        String floats = source(ElementType.FLOAT, 256, 128);
+        String floats = rule(source(ElementType.FLOAT, 256, 128));
         assertEquals(4, count(floats, ".rearrange(SWAP2_FLOAT_128)"), floats);
         assertEquals(2, count(floats, "a1.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsFloats()")
                 + count(floats, "a3.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsFloats()"), floats);
@@ -94,13 +107,13 @@ class ShuffleLanesTest {
         assertEquals(0, count(floats, "SWAP1"), floats);
         // 8x8 shorts (128 bits): 64-bit pieces rearrange; 32-bit ones shift as longs, 16-bit ones as
         // ints. The two 8-channel blocks of the 16 are written out: 2 blocks of 8 rows per stage.
-        String shorts = source(ElementType.SHORT, 128, 128);
+        String shorts = rule(source(ElementType.SHORT, 128, 128));
         assertEquals(16, count(shorts, ".rearrange(SWAP4_SHORT)"), shorts);
         assertEquals(16, count(shorts, ".reinterpretAsLongs().lanewise(VectorOperators."), shorts);
         assertEquals(16, count(shorts, ".reinterpretAsInts().lanewise(VectorOperators."), shorts);
         assertEquals(0, count(shorts, "SWAP2") + count(shorts, "SWAP1"), shorts);
         // 16x16 bytes: 64-bit pieces rearrange; then longs, ints and shorts shift by 32, 16 and 8 bits.
-        String bytes = source(ElementType.BYTE, 128, 128);
+        String bytes = rule(source(ElementType.BYTE, 128, 128));
         assertEquals(16, count(bytes, ".rearrange(SWAP8_BYTE)"), bytes);
         assertEquals(16, count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32)")
                 + count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32)"), bytes);
@@ -109,7 +122,7 @@ class ShuffleLanesTest {
         assertEquals(16, count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHL, 8)")
                 + count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHR, 8)"), bytes);
         // doubles shift nothing: no lane twice as wide as 64 bits.
-        String doubles = source(ElementType.DOUBLE, 256, 128);
+        String doubles = rule(source(ElementType.DOUBLE, 256, 128));
         assertEquals(0, count(doubles, "lanewise(VectorOperators.LSH"), doubles);
     }
 }

@@ -1,0 +1,415 @@
+package dev.strider.processor.plan;
+
+import dev.strider.BinaryOp;
+import dev.strider.Target;
+import dev.strider.UnaryKind;
+import dev.strider.kernel.ElementType;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.Param;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The planning step: from a validated kernel set and the option values, a {@link ClassPlan} per
+ * generated class that records every decision (the nest, the vector form or why there is none,
+ * block widths, the unroll limit after the byte budget, the THREADS split, and the variants worth
+ * measuring). The writers only render these plans.
+ *
+ * <p>Variants, where the choice is real:
+ * <ul>
+ * <li>SCALAR: a transpose the planner tiles when large gets both nests, untiled and in tiles; the
+ *     rule tiles above {@link PlanOptions#tileAbove()} elements.</li>
+ * <li>VECTOR: a transpose in registers gets blocks of the rule's width ({@link
+ *     PlanOptions#transposeBits()}), of every wider width the class's vectors allow whose method
+ *     stays within {@link #METHOD_BYTES_BUDGET}, and the scalar nest. The rule takes the rule's
+ *     width, or the scalar nest before Java 24 for an in-cache transpose that mostly rearranges
+ *     ({@link #IN_CACHE_BYTES}).</li>
+ * </ul>
+ * A new kind of variant is a new {@link VariantPlan.Form} (or vector plan kind) offered here, and
+ * one case in the writer that renders it.
+ */
+public final class ClassPlanner {
+
+    /**
+     * HotSpot compiles no method whose bytecode exceeds 8000 bytes ({@code -XX:HugeMethodLimit}).
+     * The estimate is conservative; a test reads the real sizes of generated methods.
+     */
+    public static final int METHOD_BYTES_BUDGET = 6500;
+
+    /** The most variants a method carries: each is a method the JIT compiles, and the tuner measures. */
+    public static final int MAX_VARIANTS = 6;
+
+    /** Wider blocks than this would not fit the 16 or 32 vector registers. */
+    public static final int MAX_TRANSPOSE_LANES = 16;
+
+    /**
+     * The fewest lanes a {@code rearrange} may have. C2 compiles no {@code rearrange} of 2 lanes
+     * on x86 ({@code -XX:+PrintIntrinsics}: "failed to inline (intrinsic)" for {@code
+     * VectorSupport::rearrangeOp}, JDK 17 and 25), so it runs as Java code: a double W flip
+     * 1x64x56x56 took 1.3 ms in 128-bit vectors against the scalar loop's 80 us, nchw to nChw16c in
+     * 2x2 double blocks 2.5 ms against 66 us. So 64-bit transposes take blocks of 4 lanes (256 bits),
+     * and a 128-bit class reverses no 64-bit lanes and transposes none.
+     */
+    public static final int MIN_SHUFFLE_LANES = 4;
+
+    /**
+     * Before Java 24 every {@code rearrange} checks its shuffle again ({@link
+     * dev.strider.runtime.Device#cheapRearrange()}), and an in-register transpose whose operands
+     * stay in cache lost to the scalar nest on Java 17 while all its stages rearranged: 0.63-0.89x
+     * its speed from 1.6 to 16.8 MB moved (NCHW to NHWC and nchw to nChw16c, 64 channels, 8x8
+     * blocks); 4x4 blocks 81 us against 64 (nchw to nChw16c 1x64x56x56). From 25.7 MB on, or with a
+     * block row stride a multiple of 4 KiB (NCHW to NHWC 1x64x128x128: 5.1x), the registers won.
+     * Since the stages of pieces up to 32 bits shift instead ({@link #shifts}), a block with at
+     * least as many shifting stages as rearranging ones wins on Java 17 in cache too. Each in its
+     * own JVM, 4x4 float blocks against the scalar nest: nchw to nChw16c 1x64x56x56 55 us against
+     * 65, back 47 against 78; 1x17 20 against 22 and 15 against 21; NCHW to NHWC 1x64x56x56 55
+     * against 72 and back 58 against 194; nchw to nChw8c 1x17x5x4 87 against 117 ns; 8x8 short and
+     * 16x16 byte blocks 24-34 us against 51-59. Blocks that still rearrange more often take the
+     * scalar nest by rule before Java 24: 4x4 doubles (83 us against 66, NCHW to NHWC 124 against
+     * 87) and 8x8 floats (the tiny nChw8c 4.8 us against 117 ns).
+     */
+    public static final long IN_CACHE_BYTES = 20_000_000;
+
+    private ClassPlanner() {
+    }
+
+    /** The plan of {@code <Interface>_<target>} ({@code bits} for VECTOR, else ignored). */
+    public static ClassPlan plan(KernelSet set, Target target, int bits, PlanOptions options) {
+        switch (target) {
+            case SCALAR:
+                return scalar(set, options);
+            case VECTOR:
+                return vector(set, options, bits);
+            default:
+                return threads(set, options);
+        }
+    }
+
+    /** {@code ImageOps_Scalar}, {@code ImageOps_Vector256}, {@code ImageOps_Threads}. */
+    public static String className(KernelSet set, Target target, int bits) {
+        return set.generatedName(target) + (target == Target.VECTOR ? String.valueOf(bits) : "");
+    }
+
+    /** True when THREADS is generated for {@code set} and splits {@code m}: it has at least {@code threadsAbove} elements. */
+    public static boolean split(KernelSet set, KernelMethod m, long threadsAbove) {
+        return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove;
+    }
+
+    // ------------------------------------------------------------------ SCALAR
+
+    public static ClassPlan scalar(KernelSet set, PlanOptions o) {
+        List<MethodPlan> methods = new ArrayList<>();
+        for (KernelMethod m : set.methods()) {
+            methods.add(scalarMethod(m, o, split(set, m, o.threadsAbove())));
+        }
+        return new ClassPlan(set, Target.SCALAR, 0, className(set, Target.SCALAR, 0), o, methods);
+    }
+
+    /** The scalar nest, and for a transpose the planner tiles when large, the other of tiled and untiled. */
+    static MethodPlan scalarMethod(KernelMethod m, PlanOptions o, boolean split) {
+        Problem problem = Problem.of(m);
+        if (!Planner.tiles(problem, Planner.TILE)) {
+            return MethodPlan.single(m, split, scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(),
+                    o.tileAbove(), split, null));
+        }
+        VariantPlan untiled = scalarVariant("scalar nest", "untiled", m, problem, o.unrollLimit(), Long.MAX_VALUE,
+                split, null);
+        VariantPlan tiled = scalarVariant("scalar nest in " + Planner.TILE + "x" + Planner.TILE + " tiles", "tiled", m,
+                problem, o.unrollLimit(), -1, split, null);
+        return new MethodPlan(m, split, List.of(untiled, tiled), MethodPlan.Rule.always(elements(m) > o.tileAbove() ? 1 : 0));
+    }
+
+    /** The scalar nest, its unroll limit halved until the method fits the byte budget. */
+    static VariantPlan scalarVariant(String name, String suffix, KernelMethod m, Problem problem, int unrollLimit,
+                                     long tileAbove, boolean split, String note) {
+        int limit = unrollLimit;
+        while (true) {
+            LoopPlan plan = Planner.plan(problem, limit, Planner.TILE, tileAbove);
+            int k = split ? plan.splitNode(plan.nodes().size()) : -1;
+            NestWalk.Size size = NestWalk.size(plan, -1, k);
+            int estimate = 200 + size.statements() * bytesPerElement(m) + size.loops() * 40;
+            if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
+                return new VariantPlan(name, suffix, new VariantPlan.Scalar(plan, note), limit, k, steps(split, k, plan),
+                        Optional.empty(), estimate);
+            }
+            limit /= 2;
+        }
+    }
+
+    /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */
+    static int bytesPerElement(KernelMethod m) {
+        return m instanceof KernelMethod.Binary ? 24 : m instanceof KernelMethod.Reorder r && r.isCopy() ? 16 : 22;
+    }
+
+    private static int steps(boolean split, int k, LoopPlan plan) {
+        return !split ? 0 : k < 0 ? 1 : plan.nodes().get(k).extent();
+    }
+
+    private static long elements(KernelMethod m) {
+        return m.layoutOf(m.output()).layout().elementCount();
+    }
+
+    // ------------------------------------------------------------------ VECTOR
+
+    public static ClassPlan vector(KernelSet set, PlanOptions o, int bits) {
+        List<MethodPlan> methods = new ArrayList<>();
+        for (KernelMethod m : set.methods()) {
+            methods.add(vectorMethod(m, o, bits, split(set, m, o.threadsAbove())));
+        }
+        return new ClassPlan(set, Target.VECTOR, bits, className(set, Target.VECTOR, bits), o, methods);
+    }
+
+    /**
+     * The vector form of {@code m} and, for a transpose in registers, its other variants; or the
+     * scalar nest with the reason no vector form fits.
+     */
+    static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split) {
+        Problem problem = Problem.of(m);
+        String unsupported = unsupported(m, bits);
+        if (unsupported != null) {
+            return MethodPlan.single(m, split, scalarFallback(m, problem, o, bits, split, "scalar (" + unsupported + ")"));
+        }
+        ElementType type = m.output().type();
+        int lanes = bits / 8 / type.bytes();
+        int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / type.bytes());
+        int widest = Math.min(lanes, MAX_TRANSPOSE_LANES);
+        int transposeLanes = isCopy(m) && blockLanes <= widest ? blockLanes : 0;
+        // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
+        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder) && lanes <= MAX_TRANSPOSE_LANES;
+        VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true);
+        if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
+            return MethodPlan.single(m, split, rule);
+        }
+        List<VariantPlan> variants = new ArrayList<>(List.of(rule));
+        for (int t = 2 * transposeLanes; t <= widest && variants.size() < MAX_VARIANTS - 1; t *= 2) {
+            VariantPlan wider = vectorVariant(m, problem, o, bits, lanes, t, interleavable, split, false);
+            if (wider.form() instanceof VariantPlan.Vectors w && w.plan().kind() == VectorPlan.Kind.TRANSPOSE
+                    && wider.estimatedBytes() <= METHOD_BYTES_BUDGET) {
+                variants.add(wider);
+            }
+        }
+        variants.add(scalarFallback(m, problem, o, bits, split, null));
+        int scalar = variants.size() - 1;
+        return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, inCacheTranspose(m, v.plan()) ? scalar : 0));
+    }
+
+    /**
+     * The vector variant of {@code m} with transposes in blocks of {@code transposeLanes}, its
+     * unroll limit halved until the method fits the byte budget; when {@code fallBack}, the scalar
+     * nest (with the reason) where no vector form fits, else that scalar variant is returned too
+     * and the caller drops it.
+     */
+    private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
+                                             int transposeLanes, boolean interleavable, boolean split,
+                                             boolean fallBack) {
+        int limit = o.unrollLimit();
+        while (true) {
+            Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
+                    o.tileAbove());
+            if (planned.isEmpty() && isCopy(m) && lanes < MIN_SHUFFLE_LANES && Planner.planVector(problem, limit,
+                    MIN_SHUFFLE_LANES, MIN_SHUFFLE_LANES, false, o.tileAbove())
+                    .filter(p -> p.kind() == VectorPlan.Kind.TRANSPOSE).isPresent()) {
+                return scalarFallback(m, problem, o, bits, split, "scalar (a transpose in registers takes blocks of "
+                        + MIN_SHUFFLE_LANES + " lanes; " + bits + " bits hold " + lanes + ")");
+            }
+            if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
+                return scalarFallback(m, problem, o, bits, split, "scalar (no vector form fits this nest)");
+            }
+            VectorPlan plan = planned.get();
+            if (lanes < MIN_SHUFFLE_LANES && reverses(plan)) {
+                return scalarFallback(m, problem, o, bits, split,
+                        "scalar (a reversed input: no rearrange of " + lanes + " lanes compiles to vector code)");
+            }
+            int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
+            NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k);
+            int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * vectorStatementBytes(plan)
+                    + size.loops() * 40;
+            if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
+                return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
+                        steps(split, k, plan.loops()), padVectors(m, plan.loops(), bits, split), estimate);
+            }
+            limit /= 2;
+        }
+    }
+
+    /**
+     * Bytecode of one vector statement, roughly: a contiguous vector is a load, an operation and a
+     * store; a {@code t x t} transpose loads {@code t} rows, moves and blends each row once per
+     * stage (log2 t stages) and stores {@code t} rows; an interleave loads, rearranges and blends
+     * each channel's vector.
+     */
+    static int vectorStatementBytes(VectorPlan plan) {
+        switch (plan.kind()) {
+            case TRANSPOSE: {
+                int t = plan.lanes();
+                return t * (22 + 25 * Integer.numberOfTrailingZeros(t));
+            }
+            case INTERLEAVE:
+            case DEINTERLEAVE:
+                return plan.channels() * (40 + 8 * plan.channels());
+            default:
+                return 32;
+        }
+    }
+
+    /** The scalar nest of a VECTOR class, its pad lanes in vectors where they may be. */
+    private static VariantPlan scalarFallback(KernelMethod m, Problem problem, PlanOptions o, int bits, boolean split,
+                                              String note) {
+        VariantPlan v = scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(), o.tileAbove(), split, note);
+        return new VariantPlan(v.name(), v.suffix(), v.form(), v.unrollLimit(), v.splitNode(), v.steps(),
+                padVectors(m, v.loops(), bits, split), v.estimatedBytes());
+    }
+
+    /**
+     * The pad lanes zeroed in vectors before the nest ({@link PadVectors}), as wide as the class's
+     * vectors or down to 128 bits for the lane node of a narrower transpose block; not in THREADS
+     * chunks, where the chunk zeroing the pad lanes runs beside the chunks writing the real lanes,
+     * and not when an input may be the output's array ({@code relu(x, x)}), whose real lanes the
+     * zeros would overwrite before they are read.
+     */
+    private static Optional<PadVectors> padVectors(KernelMethod m, LoopPlan loops, int bits, boolean split) {
+        Problem p = loops.problem();
+        boolean padded = false;
+        for (int d = 0; d < p.rank(); d++) {
+            padded |= p.padded()[d] != p.sizes()[d];
+        }
+        if (split || !padded || m.inPlace()) {
+            return Optional.empty();
+        }
+        int bytes = m.output().type().bytes();
+        return PadVectors.of(loops, bits / 8 / bytes, 16 / bytes);
+    }
+
+    /** {@code "4x4 blocks in registers"}, {@code "vectors of 8"}: a vector variant's name. */
+    static String name(VectorPlan plan) {
+        switch (plan.kind()) {
+            case TRANSPOSE:
+                return plan.lanes() + "x" + plan.lanes() + " blocks in registers";
+            case INTERLEAVE:
+                return "interleaved in registers";
+            case DEINTERLEAVE:
+                return "deinterleaved in registers";
+            default:
+                return "vectors of " + plan.lanes();
+        }
+    }
+
+    private static String suffix(VectorPlan plan) {
+        switch (plan.kind()) {
+            case TRANSPOSE:
+                return "blocks" + plan.lanes();
+            case INTERLEAVE:
+                return "interleaved";
+            case DEINTERLEAVE:
+                return "deinterleaved";
+            default:
+                return "vectors";
+        }
+    }
+
+    /**
+     * A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB
+     * apart, whose blocks rearrange in more stages than they shift.
+     */
+    static boolean inCacheTranspose(KernelMethod m, VectorPlan plan) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+            return false;
+        }
+        int shifting = 0;
+        int rearranging = 0;
+        for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
+            if (shifts(m.output().type(), k)) {
+                shifting++;
+            } else {
+                rearranging++;
+            }
+        }
+        if (rearranging <= shifting) {
+            return false;
+        }
+        long bytes = 0;
+        for (Param p : m.params()) {
+            if (p.array()) {
+                bytes += (long) m.layoutOf(p).layout().bufferSize() * p.type().bytes();
+            }
+        }
+        Node y = plan.loops().nodes().get(plan.leaf());
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        long inRow = (long) x.strides()[1] * m.params().get(0).type().bytes();
+        long outRow = (long) y.strides()[0] * m.output().type().bytes();
+        return bytes <= IN_CACHE_BYTES && inRow % 4096 != 0 && outRow % 4096 != 0;
+    }
+
+    /**
+     * True when a transpose stage moving groups of {@code k} lanes of {@code type} shifts (pieces
+     * of 32 bits or fewer, as lanes of twice their width) rather than rearranges.
+     */
+    public static boolean shifts(ElementType type, int k) {
+        return k * 8 * type.bytes() <= 32;
+    }
+
+    /** True when a contiguous plan loads an input backwards (a -1 slice): one rearrange per vector. */
+    private static boolean reverses(VectorPlan plan) {
+        if (plan.kind() != VectorPlan.Kind.CONTIGUOUS) {
+            return false;
+        }
+        int[] strides = plan.loops().nodes().get(plan.leaf()).strides();
+        for (int k = 1; k < strides.length; k++) {
+            if (strides[k] == -1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
+    private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
+        return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
+                || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1
+                || plan.kind() == VectorPlan.Kind.INTERLEAVE || plan.kind() == VectorPlan.Kind.DEINTERLEAVE;
+    }
+
+    private static boolean isCopy(KernelMethod m) {
+        return m instanceof KernelMethod.Slice || m instanceof KernelMethod.Reorder r && r.isCopy();
+    }
+
+    /** Why no vector statement computes {@code m} exactly as the generic kernels do at {@code bits}, or null. */
+    static String unsupported(KernelMethod m, int bits) {
+        ElementType out = m.output().type();
+        boolean floating = out.isFloatingPoint();
+        if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            if (r.unsignedDestination()) {
+                return "an unsigned destination rounds and saturates";
+            }
+            if (!floating) {
+                return "an integer scale-shift rounds and saturates";
+            }
+            ElementType in = r.src().type();
+            if (in != out && !(in == ElementType.BYTE && out == ElementType.FLOAT && bits / 32 * 8 >= 64)) {
+                return "no vector conversion from " + in.javaName() + " to " + out.javaName() + " at " + bits + " bits";
+            }
+        }
+        if (m instanceof KernelMethod.Unary u && u.op().kind() == UnaryKind.SCALE_SHIFT && !floating) {
+            return "an integer scale-shift rounds and saturates";
+        }
+        if (m instanceof KernelMethod.Binary b && b.op() == BinaryOp.DIV && !floating) {
+            return "integer division by zero throws";
+        }
+        return null;
+    }
+
+    // ------------------------------------------------------------------ THREADS
+
+    public static ClassPlan threads(KernelSet set, PlanOptions o) {
+        List<MethodPlan> methods = new ArrayList<>();
+        for (KernelMethod m : set.methods()) {
+            boolean split = split(set, m, o.threadsAbove());
+            methods.add(MethodPlan.single(m, split, new VariantPlan("one-thread class", "oneThread",
+                    new VariantPlan.OneThreadClass(split, o.threadsAbove()), o.unrollLimit(), -1, 0, Optional.empty(),
+                    0)));
+        }
+        return new ClassPlan(set, Target.THREADS, 0, className(set, Target.THREADS, 0), o, methods);
+    }
+}

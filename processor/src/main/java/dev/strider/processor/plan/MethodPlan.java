@@ -1,0 +1,87 @@
+package dev.strider.processor.plan;
+
+import dev.strider.processor.model.KernelMethod;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything decided about one method in one generated class: its variants (at most
+ * {@link ClassPlanner#MAX_VARIANTS}, each computing exactly what the others compute) and which
+ * of them the rule takes. A writer renders it; the Javadoc, the layout report and the provider's
+ * {@code variants()} read it.
+ *
+ * @param method   the method as declared
+ * @param split    true when THREADS splits it into chunks (the one-thread classes then run chunks of it)
+ * @param variants in number order; variant {@code k} is what {@code new X(k)} runs
+ * @param rule     the variant the rule picks, which {@code new X()} runs
+ */
+public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule) {
+
+    public MethodPlan {
+        variants = List.copyOf(variants);
+        if (variants.isEmpty() || variants.size() > ClassPlanner.MAX_VARIANTS) {
+            throw new IllegalArgumentException(method.name() + " has " + variants.size() + " variants");
+        }
+        if (Math.max(rule.cheapRearrange(), rule.otherwise()) >= variants.size()) {
+            throw new IllegalArgumentException(rule + " for " + variants.size() + " variants");
+        }
+    }
+
+    /**
+     * The variant the rule picks where {@code Device.current().cheapRearrange()} holds (Java 24 and
+     * later), and where it does not.
+     */
+    public record Rule(int cheapRearrange, int otherwise) {
+        public static Rule always(int variant) {
+            return new Rule(variant, variant);
+        }
+
+        /** True when the rule asks {@code Device.cheapRearrange()}. */
+        public boolean dependsOnRearrange() {
+            return cheapRearrange != otherwise;
+        }
+    }
+
+    /** One variant: the rule's. */
+    public static MethodPlan single(KernelMethod method, boolean split, VariantPlan variant) {
+        return new MethodPlan(method, split, List.of(variant), Rule.always(0));
+    }
+
+    /** {@code toBlocked64(float[], float[])}: see {@link KernelMethod#key()}. */
+    public String key() {
+        return method.key();
+    }
+
+    /** The variant the rule picks where rearranging is cheap (and everywhere, unless the rule depends on it). */
+    public VariantPlan chosen() {
+        return variants.get(rule.cheapRearrange());
+    }
+
+    /** True when the method has more than one variant. */
+    public boolean hasVariants() {
+        return variants.size() > 1;
+    }
+
+    /** The variants' names in number order. */
+    public List<String> names() {
+        List<String> names = new ArrayList<>();
+        variants.forEach(v -> names.add(v.name()));
+        return names;
+    }
+
+    /**
+     * The nest in one line, for the Javadoc and the layout report: the rule's variant's and, for
+     * a method of several, which of them the rule picks.
+     */
+    public String describe() {
+        String nest = chosen().describe();
+        if (!hasVariants()) {
+            return nest;
+        }
+        nest += "; variant " + rule.cheapRearrange() + " of " + variants.size();
+        if (rule.dependsOnRearrange()) {
+            nest += ", before Java 24 variant " + rule.otherwise() + ", the " + variants.get(rule.otherwise()).name();
+        }
+        return nest;
+    }
+}

@@ -1,0 +1,236 @@
+package dev.strider.processor.plan;
+
+import java.util.List;
+
+/**
+ * The walk through a {@link LoopPlan} that writing a nest and sizing it share, so that the
+ * planner's method-size estimate counts the very statements and loops a writer emits. Every
+ * logical element is visited once; a dim whose range is partial (the tail block of a padded dim)
+ * is walked as segments: the full blocks as a loop, the tail block as a fixed index with a shorter
+ * range below it. A node becomes a loop unless it is unrolled, has one iteration, or (above a
+ * vector statement) at most {@link #SHORT_VECTOR_LOOP}; the split node of a THREADS chunk is
+ * always a loop.
+ *
+ * @param <S> what the walk carries down the nest: for the writer, each operand's offset
+ */
+public abstract class NestWalk<S> {
+
+    /**
+     * Loops of at most this many iterations above a vector statement are written out. C2 turned
+     * a 2-iteration loop around an 8x8 transpose into slow code on JDK 25 (nchw to nChw8c
+     * 1x17x5x4: 323 ns as a loop, 106 ns written out; -XX:LoopUnrollLimit=0 did the same).
+     */
+    public static final int SHORT_VECTOR_LOOP = 2;
+
+    protected final LoopPlan plan;
+    /** While a walk covers lane nodes with vector statements: the first lane node, else -1. */
+    private int leaf = -1;
+    /** The node whose loop runs over a chunk of its extent instead of all of it, or -1. */
+    private int split = -1;
+
+    protected NestWalk(LoopPlan plan) {
+        this.plan = plan;
+    }
+
+    /** Makes node {@code k} ({@link LoopPlan#splitNode}) a loop over a chunk in the logical walk. */
+    protected void splitAt(int k) {
+        this.split = k;
+    }
+
+    /** One statement: a vector one for the whole lane nodes, else one element. */
+    protected abstract void statement(S at, boolean vector);
+
+    /** {@code at} moved to index {@code q} of node {@code n}, which is written out. */
+    protected abstract S unrolled(S at, Node n, int q);
+
+    /** Opens a loop over {@code [a, b)} of node {@code k} (or over the chunk when {@code chunk}); what its body sees. */
+    protected abstract S beginLoop(S at, int k, Node n, int a, int b, boolean chunk);
+
+    protected abstract void endLoop();
+
+    /** The walk enters {@code lanes} of node {@code n}'s {@code weight}, for its blocks {@code [qa, qb)}. */
+    protected void partial(Node n, int qa, int qb, int lanes) {
+    }
+
+    /** Every logical element once, the nodes from {@code leaf} (-1: none) on covered by vector statements where whole. */
+    protected final void walkLogical(int leaf, S start) {
+        Problem p = plan.problem();
+        int[][] range = ranges();
+        for (int d = 0; d < p.rank(); d++) {
+            range[d] = new int[] {0, p.sizes()[d]};
+        }
+        walk(range, leaf, start);
+    }
+
+    /**
+     * The pad lanes of padded dim {@code d} from index {@code from} on (its size, or less when
+     * real lanes are zeroed too), every other dim over its padded range; never in chunks. When
+     * {@code vectors}, the innermost node is covered by vector statements where whole.
+     */
+    protected final void walkPad(int d, int from, boolean vectors, S start) {
+        Problem p = plan.problem();
+        int[][] range = ranges();
+        for (int e = 0; e < p.rank(); e++) {
+            range[e] = e == d ? new int[] {from, p.padded()[e]} : new int[] {0, p.padded()[e]};
+        }
+        int chunk = split;
+        split = -1;
+        try {
+            walk(range, vectors ? plan.nodes().size() - 1 : -1, start);
+        } finally {
+            split = chunk;
+        }
+    }
+
+    private void walk(int[][] range, int lanes, S start) {
+        leaf = lanes;
+        try {
+            emit(0, range, start);
+        } finally {
+            leaf = -1;
+        }
+    }
+
+    /** One range per real dim (filled by the caller) and per virtual dim (always whole). */
+    private int[][] ranges() {
+        int rank = plan.problem().rank();
+        int[][] range = new int[rank + plan.virtualExtents().length][];
+        for (int v = 0; v < plan.virtualExtents().length; v++) {
+            range[rank + v] = new int[] {0, plan.virtualExtents()[v]};
+        }
+        return range;
+    }
+
+    private void emit(int k, int[][] range, S at) {
+        List<Node> nodes = plan.nodes();
+        boolean vectorLeaf = k == leaf && lanesWhole(range);
+        if (k == nodes.size() || vectorLeaf) {
+            statement(at, vectorLeaf);
+            return;
+        }
+        Node n = nodes.get(k);
+        int lo = range[n.dim()][0];
+        int hi = range[n.dim()][1];
+        if (n.weight() == 1) {
+            iterate(k, n, lo, hi, range, at);
+            return;
+        }
+        // Segments of a blocked piece: a head partial block, full blocks, a tail partial block.
+        int w = n.weight();
+        int qlo = lo / w;
+        int qhi = (hi - 1) / w;
+        if (qlo == qhi) {
+            withRange(k, n, qlo, qlo + 1, lo - qlo * w, hi - qlo * w, range, at);
+            return;
+        }
+        int first = qlo;
+        if (lo % w != 0) {
+            withRange(k, n, first, first + 1, lo % w, w, range, at);
+            first++;
+        }
+        int last = hi / w;
+        if (last > first) {
+            withRange(k, n, first, last, 0, w, range, at);
+        }
+        if (hi % w != 0) {
+            withRange(k, n, last, last + 1, 0, hi % w, range, at);
+        }
+    }
+
+    /** True when every lane node (from {@link #leaf} on) runs over its whole extent here. */
+    private boolean lanesWhole(int[][] range) {
+        for (Node n : plan.nodes().subList(leaf, plan.nodes().size())) {
+            int[] r = range[n.dim()];
+            if (r[0] != 0 || r[1] != n.extent()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void withRange(int k, Node n, int qa, int qb, int lowerLo, int lowerHi, int[][] range, S at) {
+        int[][] inner = range.clone();
+        inner[n.dim()] = new int[] {lowerLo, lowerHi};
+        if (lowerHi - lowerLo < n.weight()) {
+            partial(n, qa, qb, lowerHi - lowerLo);
+        }
+        iterate(k, n, qa, qb, inner, at);
+    }
+
+    /** Node {@code k} over {@code [a, b)}: a loop, a fixed index, or unrolled copies. */
+    private void iterate(int k, Node n, int a, int b, int[][] range, S at) {
+        boolean shortAboveVector = leaf >= 0 && k < leaf && b - a <= SHORT_VECTOR_LOOP;
+        if (k != split && (b - a == 1 || k >= plan.unrolledFrom() || shortAboveVector)) {
+            for (int q = a; q < b; q++) {
+                emit(k + 1, range, unrolled(at, n, q));
+            }
+            return;
+        }
+        S inner = beginLoop(at, k, n, a, b, k == split);
+        emit(k + 1, range, inner);
+        endLoop();
+    }
+
+    // ------------------------------------------------------------------ sizing
+
+    /**
+     * What a nest emits, counted: scalar and vector statements, and loops. The pad nests count
+     * as scalar (whatever zeroes them in vectors costs no more).
+     */
+    public record Size(int scalarStatements, int vectorStatements, int loops) {
+        public int statements() {
+            return scalarStatements + vectorStatements;
+        }
+    }
+
+    /**
+     * The size of {@code plan}'s logical nest, vector statements from {@code leaf} on (-1: none),
+     * node {@code split} chunked (-1: none), and of its pad nests.
+     */
+    public static Size size(LoopPlan plan, int leaf, int split) {
+        Counter c = new Counter(plan);
+        c.splitAt(split);
+        c.walkLogical(leaf, null);
+        Problem p = plan.problem();
+        for (int d = 0; d < p.rank(); d++) {
+            if (p.padded()[d] != p.sizes()[d]) {
+                c.walkPad(d, p.sizes()[d], false, null);
+            }
+        }
+        return new Size(c.scalar, c.vector, c.loops);
+    }
+
+    private static final class Counter extends NestWalk<Void> {
+        int scalar;
+        int vector;
+        int loops;
+
+        Counter(LoopPlan plan) {
+            super(plan);
+        }
+
+        @Override
+        protected void statement(Void at, boolean isVector) {
+            if (isVector) {
+                vector++;
+            } else {
+                scalar++;
+            }
+        }
+
+        @Override
+        protected Void unrolled(Void at, Node n, int q) {
+            return null;
+        }
+
+        @Override
+        protected Void beginLoop(Void at, int k, Node n, int a, int b, boolean chunk) {
+            loops++;
+            return null;
+        }
+
+        @Override
+        protected void endLoop() {
+        }
+    }
+}

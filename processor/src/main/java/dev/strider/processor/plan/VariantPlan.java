@@ -1,0 +1,67 @@
+package dev.strider.processor.plan;
+
+import java.util.Optional;
+
+/**
+ * One way a generated class computes a method: the nest and its form, and everything decided
+ * about it. Every variant of a method computes exactly what the generic kernels compute; they
+ * differ only in speed, which depends on the machine.
+ *
+ * @param name           for people and the tuner: {@code "4x4 blocks in registers"}, {@code "scalar nest"}
+ * @param suffix         what the private method of this variant is called after the method's name
+ *                       ({@code toBlocked64_blocks4}), when the method has several
+ * @param form           the nest and how its statements are formed
+ * @param unrollLimit    the unroll limit the nest was planned with, after halving it to fit
+ *                       {@link ClassPlanner#METHOD_BYTES_BUDGET}
+ * @param splitNode      the node THREADS splits into chunks, or -1 (not split, or no node splits)
+ * @param steps          0 when THREADS does not split the method, else the split node's extent (1 when
+ *                       none splits: one chunk)
+ * @param padVectors     the output's pad lanes zeroed in whole vectors before the nest, if so
+ * @param estimatedBytes the estimated bytecode size of the method that runs this nest
+ */
+public record VariantPlan(String name, String suffix, Form form, int unrollLimit, int splitNode, int steps,
+                          Optional<PadVectors> padVectors, int estimatedBytes) {
+
+    /** How a variant's statements are formed; a writer renders each kind with one case. */
+    public sealed interface Form {
+        /** The nest in one line, for the Javadoc and the layout report. */
+        String describe();
+    }
+
+    /** Scalar statements, one per element; {@code note} says why no vector form fits (VECTOR), or is null. */
+    public record Scalar(LoopPlan loops, String note) implements Form {
+        public String describe() {
+            return loops.describe() + (note == null ? "" : "; " + note);
+        }
+    }
+
+    /** Vector statements over the lane nodes ({@link VectorPlan}), scalar ones in the tails. */
+    public record Vectors(VectorPlan plan) implements Form {
+        public String describe() {
+            return plan.describe();
+        }
+    }
+
+    /**
+     * THREADS: the one-thread class runs the method, {@code split} into chunks over the pool or
+     * called directly (fewer than {@code threadsAbove} elements).
+     */
+    public record OneThreadClass(boolean split, long threadsAbove) implements Form {
+        public String describe() {
+            return split ? "the one-thread class's, its split node in chunks over Parallel.pool()"
+                    : "the one-thread class's, called directly (fewer than " + threadsAbove + " elements)";
+        }
+    }
+
+    /** The loop nest of a scalar or vector form, else null. */
+    public LoopPlan loops() {
+        if (form instanceof Scalar s) {
+            return s.loops();
+        }
+        return form instanceof Vectors v ? v.plan().loops() : null;
+    }
+
+    public String describe() {
+        return form.describe();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.strider.processor.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.BinaryOp;
+import dev.strider.Target;
+import dev.strider.kernel.ElementType;
+import dev.strider.UnaryKind;
+import dev.strider.kernel.UnaryOp;
+import dev.strider.layout.TensorLayout;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.NamedLayout;
+import dev.strider.processor.model.Param;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Plans are pure values: which variants each method gets, which the rule picks, and what the
+ * THREADS split and the byte budget decide, worked out by hand from the layouts.
+ */
+class ClassPlannerTest {
+
+    private static final int[] ACT = {1, 64, 56, 56};
+    private static final PlanOptions DEFAULTS = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128);
+
+    private static KernelMethod reorder(String name, ElementType type, TensorLayout from, TensorLayout to) {
+        return new KernelMethod.Reorder(name, Param.array("src", type), new NamedLayout("From", from),
+                Param.array("dst", type), new NamedLayout("To", to), false, false, 1, 0);
+    }
+
+    private static KernelMethod toBlocked(ElementType type, int[] sizes) {
+        return reorder("toBlocked64", type, TensorLayout.packed("NCHW", sizes), TensorLayout.of("NCHW", sizes, "nChw16c"));
+    }
+
+    private static MethodPlan vector(KernelMethod m, int bits, PlanOptions o) {
+        KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
+        return ClassPlanner.vector(set, o, bits).methods().get(0);
+    }
+
+    @Test
+    void aTransposeCarriesEveryBlockWidthAndTheScalarNest() {
+        MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512, DEFAULTS);
+        assertEquals(List.of("4x4 blocks in registers", "8x8 blocks in registers", "16x16 blocks in registers",
+                "scalar nest"), plan.names());
+        // 4x4 floats shift as often as they rearrange: registers by rule on every Java
+        assertEquals(MethodPlan.Rule.always(0), plan.rule());
+        assertEquals("toBlocked64(float[], float[])", plan.key());
+        for (VariantPlan v : plan.variants()) {
+            assertTrue(v.estimatedBytes() <= ClassPlanner.METHOD_BYTES_BUDGET, v.name() + ": " + v.estimatedBytes());
+            assertEquals(0, v.steps(), "no THREADS");
+        }
+        assertEquals(List.of("blocks4", "blocks8", "blocks16", "scalar"),
+                plan.variants().stream().map(VariantPlan::suffix).toList());
+        assertTrue(plan.describe().endsWith("4x4 blocks of hw x c transposed in registers; variant 0 of 4"),
+                plan.describe());
+    }
+
+    @Test
+    void transposeBitsSetsOnlyTheRulesWidth() {
+        MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512,
+                new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 256));
+        assertEquals(List.of("8x8 blocks in registers", "16x16 blocks in registers", "scalar nest"), plan.names());
+        // 8x8 floats rearrange in two stages of three, 1.6 MB in cache: the scalar nest before Java 24
+        assertEquals(new MethodPlan.Rule(0, 2), plan.rule());
+        assertTrue(plan.describe().endsWith("; variant 0 of 3, before Java 24 variant 2, the scalar nest"),
+                plan.describe());
+    }
+
+    @Test
+    void doublesInCacheTakeTheScalarNestBeforeJava24() {
+        MethodPlan plan = vector(toBlocked(ElementType.DOUBLE, ACT), 256, DEFAULTS);
+        assertEquals(List.of("4x4 blocks in registers", "scalar nest"), plan.names());
+        assertEquals(new MethodPlan.Rule(0, 1), plan.rule());
+        // a 128-bit class holds 2 doubles: no block of 4, so no variants
+        MethodPlan narrow = vector(toBlocked(ElementType.DOUBLE, ACT), 128, DEFAULTS);
+        assertEquals(List.of("scalar nest"), narrow.names());
+        assertTrue(narrow.describe().endsWith("scalar (a transpose in registers takes blocks of 4 lanes; 128 bits hold 2)"),
+                narrow.describe());
+    }
+
+    @Test
+    void contiguousAndUnsupportedMethodsHaveOneVariant() {
+        TensorLayout blocked = TensorLayout.of("NCHW", ACT, "nChw16c");
+        KernelMethod relu = new KernelMethod.Unary("relu", UnaryOp.of(UnaryKind.RELU, 1, 0),
+                Param.array("in", ElementType.FLOAT), new NamedLayout("In", blocked),
+                Param.array("out", ElementType.FLOAT), new NamedLayout("Out", blocked));
+        MethodPlan vectors = vector(relu, 512, DEFAULTS);
+        assertEquals(List.of("vectors of 16"), vectors.names());
+        assertFalse(vectors.hasVariants());
+        TensorLayout plain = TensorLayout.packed("NCHW", ACT);
+        KernelMethod div = new KernelMethod.Binary("div", BinaryOp.DIV, Param.array("a", ElementType.INT),
+                new NamedLayout("A", plain), Param.array("b", ElementType.INT), new NamedLayout("B", plain),
+                Param.array("out", ElementType.INT), new NamedLayout("Out", plain));
+        MethodPlan scalar = vector(div, 256, DEFAULTS);
+        assertEquals(List.of("scalar nest"), scalar.names());
+        assertTrue(scalar.describe().endsWith("; scalar (integer division by zero throws)"), scalar.describe());
+        assertEquals("div(int[], int[], int[])", scalar.key());
+    }
+
+    @Test
+    void scalarTransposesCarryTiledAndUntiledNests() {
+        KernelMethod small = reorder("toNhwc", ElementType.FLOAT, TensorLayout.packed("NCHW", ACT),
+                TensorLayout.of("NCHW", ACT, "nhwc"));
+        int[] big = {1, 64, 256, 256};
+        KernelMethod large = reorder("toNhwcLarge", ElementType.FLOAT, TensorLayout.packed("NCHW", big),
+                TensorLayout.of("NCHW", big, "nhwc"));
+        KernelMethod copy = reorder("copy", ElementType.FLOAT, TensorLayout.packed("NCHW", ACT),
+                TensorLayout.packed("NCHW", ACT));
+        KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR), List.of(small, large, copy));
+        ClassPlan plan = ClassPlanner.scalar(set, DEFAULTS);
+        // below 2^20 elements untiled by rule, above tiled; a copy transposes nothing
+        assertEquals(List.of("scalar nest", "scalar nest in 16x16 tiles"), plan.methods().get(0).names());
+        assertEquals(MethodPlan.Rule.always(0), plan.methods().get(0).rule());
+        assertEquals(MethodPlan.Rule.always(1), plan.methods().get(1).rule());
+        assertTrue(plan.methods().get(1).chosen().describe().contains("Block"), plan.methods().get(1).describe());
+        assertFalse(plan.methods().get(0).chosen().describe().contains("Block"), plan.methods().get(0).describe());
+        assertEquals(List.of("scalar nest"), plan.methods().get(2).names());
+        assertEquals(Map.of("toNhwc(float[], float[])", List.of("scalar nest", "scalar nest in 16x16 tiles"),
+                "toNhwcLarge(float[], float[])", List.of("scalar nest", "scalar nest in 16x16 tiles")), plan.variants());
+    }
+
+    @Test
+    void threadsSplitEachVariantAtItsOwnNode() {
+        // nchw -> nChw16c with 16 double channels: the blocks split hw in 4x4 steps (784), the scalar nest hw (3136)
+        int[] sizes = {1, 16, 56, 56};
+        KernelMethod m = toBlocked(ElementType.DOUBLE, sizes);
+        KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                List.of(m));
+        PlanOptions everything = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1, 128);
+        MethodPlan plan = ClassPlanner.vector(set, everything, 256).methods().get(0);
+        assertTrue(plan.split());
+        assertEquals(List.of(784, 3136), plan.variants().stream().map(VariantPlan::steps).toList());
+        MethodPlan threads = ClassPlanner.threads(set, everything).methods().get(0);
+        assertEquals("the one-thread class's, its split node in chunks over Parallel.pool()", threads.describe());
+        MethodPlan direct = ClassPlanner.threads(set, DEFAULTS).methods().get(0);
+        assertEquals("the one-thread class's, called directly (fewer than 1048576 elements)", direct.describe());
+    }
+
+    @Test
+    void theByteBudgetHalvesTheUnrollLimit() {
+        // a fill of 4096 floats fully unrolled would be 4096 statements: halved until it fits
+        TensorLayout row = TensorLayout.packed("W", 4096);
+        KernelMethod fill = new KernelMethod.Fill("fill", Param.array("dst", ElementType.FLOAT),
+                new NamedLayout("Row", row), Param.scalar("value", ElementType.FLOAT));
+        KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR), List.of(fill));
+        VariantPlan v = ClassPlanner.scalar(set, new PlanOptions(4096, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128))
+                .methods().get(0).chosen();
+        assertTrue(v.unrollLimit() < 4096 && v.unrollLimit() >= 64, "unroll limit " + v.unrollLimit());
+        assertTrue(v.estimatedBytes() <= ClassPlanner.METHOD_BYTES_BUDGET, v.estimatedBytes() + " bytes");
+        assertEquals("fill(float[], float)", fill.key());
+    }
+}
