@@ -217,9 +217,10 @@ final class Selection {
     private List<KernelProvider> oneShape(List<KernelProvider> ranked) {
         List<KernelProvider> kept = new ArrayList<>();
         boolean vector = false;
+        int widest = settings.vectorBits() > 0 ? settings.vectorBits() : Integer.MAX_VALUE;
         for (KernelProvider p : ranked) {
             if (p.target() == Target.VECTOR) {
-                if (vector || !attempt(p).loaded()) {
+                if (vector || p.vectorBits() > widest || !attempt(p).loaded()) {
                     continue;
                 }
                 vector = true;

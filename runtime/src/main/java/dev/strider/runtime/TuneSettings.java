@@ -13,18 +13,21 @@ import java.util.function.UnaryOperator;
  * {@value #MODE} ({@code rules}, {@code measure}, {@code wisdom}; default {@code measure}),
  * {@value #WISDOM} (the wisdom file, or {@code none}; default {@code $XDG_CACHE_HOME/strider/wisdom.tsv},
  * else {@code ~/.cache/strider/wisdom.tsv}), {@value #METHOD_BUDGET} (milliseconds of measuring per
- * method, default 3000) and {@value #TOTAL_BUDGET} (per JVM, default 30000).
+ * method, default 3000), {@value #TOTAL_BUDGET} (per JVM, default 30000) and {@value #VECTOR_BITS} (the
+ * widest VECTOR class the tuner times: 128, 256 or 512; by default the preferred shape; the tuner
+ * times one shape per JVM, see {@code Selection}).
  *
  * @param wisdom         the wisdom file, or null for none
  * @param wisdomExplicit true when {@value #WISDOM} named it: then it must be writable in measure mode
  */
 record TuneSettings(TuneMode mode, String modeSource, Path wisdom, boolean wisdomExplicit, long methodBudgetMillis,
-                    long totalBudgetMillis) {
+                    long totalBudgetMillis, int vectorBits) {
 
     static final String MODE = "strider.tune";
     static final String WISDOM = "strider.wisdom";
     static final String METHOD_BUDGET = "strider.tune.methodMillis";
     static final String TOTAL_BUDGET = "strider.tune.totalMillis";
+    static final String VECTOR_BITS = "strider.tune.vectorBits";
     static final long DEFAULT_METHOD_BUDGET = 3000;
     static final long DEFAULT_TOTAL_BUDGET = 30000;
 
@@ -64,6 +67,18 @@ record TuneSettings(TuneMode mode, String modeSource, Path wisdom, boolean wisdo
         }
         long method = millis(properties, METHOD_BUDGET, DEFAULT_METHOD_BUDGET);
         long total = millis(properties, TOTAL_BUDGET, DEFAULT_TOTAL_BUDGET);
+        String bitsValue = properties.apply(VECTOR_BITS);
+        int bits = 0;
+        if (bitsValue != null && !bitsValue.isBlank()) {
+            switch (bitsValue.trim()) {
+                case "128": bits = 128; break;
+                case "256": bits = 256; break;
+                case "512": bits = 512; break;
+                default:
+                    throw new IllegalStateException(VECTOR_BITS + "=" + bitsValue + " is not a vector shape: use 128, 256"
+                            + " or 512, or leave it unset for the preferred shape");
+            }
+        }
         String wisdomValue = properties.apply(WISDOM);
         Path wisdom;
         boolean explicit = wisdomValue != null && !wisdomValue.isBlank();
@@ -88,7 +103,7 @@ record TuneSettings(TuneMode mode, String modeSource, Path wisdom, boolean wisdo
         } else {
             wisdom = defaultWisdom(properties, env);
         }
-        return new TuneSettings(mode, source, wisdom, explicit, method, total);
+        return new TuneSettings(mode, source, wisdom, explicit, method, total, bits);
     }
 
     private static long millis(UnaryOperator<String> properties, String name, long fallback) {

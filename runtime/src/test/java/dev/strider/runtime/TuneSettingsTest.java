@@ -50,6 +50,11 @@ class TuneSettingsTest {
             assertEquals("strider.tune.methodMillis=" + budget + " is not a budget: give a whole number of"
                     + " milliseconds above 0 (default 3000)", e.getMessage());
         }
+        IllegalStateException shape = assertThrows(IllegalStateException.class,
+                () -> parse(Map.of("strider.tune.vectorBits", "384")));
+        assertEquals("strider.tune.vectorBits=384 is not a vector shape: use 128, 256 or 512, or leave it unset for the"
+                + " preferred shape", shape.getMessage());
+        assertEquals(256, parse(Map.of("strider.tune.vectorBits", "256")).vectorBits());
         Path readOnly = Files.createDirectory(dir.resolve("ro"));
         assertTrue(readOnly.toFile().setWritable(false));
         try {
