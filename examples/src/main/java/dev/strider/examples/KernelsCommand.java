@@ -25,10 +25,12 @@ import picocli.CommandLine.Spec;
             "Explain which generated class of a kernel set runs on this machine.",
             "Prints the device (Java version, cores, vector shape), the thread pool, the strider.target override,"
                     + " the selection rule and every generated class: chosen, skipped (it failed to load),"
-                    + " not preferred, or rejected, with the reason."},
+                    + " not preferred, or rejected, with the reason; then, per method, what the tuner routes it to"
+                    + " and why (cold start, measured here, the wisdom file, the rule)."},
         footer = {"",
             "Examples:",
             "  strider-examples kernels ImageOps",
+            "  java --add-modules jdk.incubator.vector -jar strider-examples.jar kernels --tune BlockedOps",
             "  java --add-modules jdk.incubator.vector -jar strider-examples.jar kernels BlockedOps",
             "  java -Dstrider.target=scalar -jar strider-examples.jar kernels ImageOps"})
 final class KernelsCommand implements Callable<Integer> {
@@ -40,6 +42,10 @@ final class KernelsCommand implements Callable<Integer> {
             description = "The @Kernels interface: a class name, or a simple name in " + KERNELS_PACKAGE + " (ImageOps).")
     String name;
 
+    @Option(names = "--tune", description = "Measure every method now (strider.tune=measure, the default mode) and"
+            + " show each candidate's time and the one chosen; without it, methods not called yet show their cold start.")
+    boolean tune;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     boolean help;
 
@@ -50,7 +56,7 @@ final class KernelsCommand implements Callable<Integer> {
     public Integer call() {
         Class<?> kernelSet = resolve(name);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(Strider.explain(kernelSet));
+        out.print(tune ? Strider.tune(kernelSet) : Strider.explain(kernelSet));
         out.flush();
         return 0;
     }

@@ -31,6 +31,20 @@ class KernelsCommandTest {
     }
 
     @Test
+    void tuneMeasuresEveryMethodAndShowsTheTimes() {
+        Result r = run("kernels", "--tune", "BlockedOps");
+        assertEquals(0, r.code(), r.err());
+        for (String method : new String[] {"toBlocked64(float[], float[])", "relu(float[], float[])"}) {
+            String line = r.lines().stream().filter(l -> l.startsWith("    " + method)).findFirst().orElse("");
+            assertTrue(line.contains("; from measured here, ") || line.contains("; from the wisdom file"), r.out());
+        }
+        // measured in this JVM: every candidate's time; known from the wisdom file: the winner's
+        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("        BlockedOps_Scalar")
+                && l.matches(".* (ns|us|ms)(  chosen)?$"))
+                || r.out().contains("; from the wisdom file (") && r.out().contains(" one-thread, "), r.out());
+    }
+
+    @Test
     void aSimpleNameIsLookedUpAmongTheExampleKernelSets() {
         assertEquals(run("kernels", "dev.strider.examples.kernels.ImageOps"), run("kernels", "ImageOps"));
     }
