@@ -6,8 +6,6 @@ import dev.strider.kernel.DoubleKernels;
 import dev.strider.kernel.FloatKernels;
 import dev.strider.runtime.KernelProvider;
 import dev.strider.runtime.TunableKernels;
-import dev.strider.runtime.Workloads;
-import java.lang.invoke.MethodHandles;
 import javax.annotation.processing.Generated;
 
 /**
@@ -167,7 +165,11 @@ public final class MoreOps_Scalar implements MoreOps {
 
         @Override
         public TunableKernels tunable() {
-            return Workloads.tunable(MethodHandles.lookup(), "demo.MoreOps_Tuned$Tuning");
+            try {
+                return (TunableKernels) Class.forName("demo.MoreOps_Tuned$Tuning").getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException | LinkageError e) {
+                return null;
+            }
         }
     }
 }

@@ -207,8 +207,10 @@ final class Selection {
     }
 
     /**
-     * The one-thread candidates the tuner times: the first VECTOR class in rule order that loads
-     * (the preferred shape, or the next narrower), and the rest but the other VECTOR shapes. Several
+     * The one-thread candidates the tuner times: the first VECTOR class in rule order (the preferred
+     * shape, or the widest {@code strider.tune.vectorBits} allows), and the rest but the other VECTOR
+     * shapes. It is not loaded here: loading the Vector API costs a cold start 60-80 ms, so only
+     * the tuner loads it, later, off the caller's thread. Several
      * shapes in one JVM share the Vector API's generic code and spoil each other's type profiles:
      * timed together on the Zen 5 (JDK 17), the 128-, 256- and 512-bit classes of the bias add
      * stayed boxed, 0.15-0.44 ms a call after 1.8 s of warming, where one shape alone compiles in
@@ -220,7 +222,7 @@ final class Selection {
         int widest = settings.vectorBits() > 0 ? settings.vectorBits() : Integer.MAX_VALUE;
         for (KernelProvider p : ranked) {
             if (p.target() == Target.VECTOR) {
-                if (vector || p.vectorBits() > widest || !attempt(p).loaded()) {
+                if (vector || p.vectorBits() > widest) {
                     continue;
                 }
                 vector = true;
@@ -341,10 +343,6 @@ final class Selection {
     private static final class Attempt {
         final Object instance;
         final String failure;
-
-        boolean loaded() {
-            return instance != null;
-        }
 
         private Attempt(Object instance, String failure) {
             this.instance = instance;

@@ -46,26 +46,6 @@ public final class Workloads {
         }
     }
 
-    /**
-     * The generated {@code TunableKernels} named {@code binaryName}, found with the generated code's
-     * own {@code lookup}; null when it is not there (classes generated piecemeal, without it).
-     */
-    public static TunableKernels tunable(MethodHandles.Lookup lookup, String binaryName) {
-        Class<?> type;
-        try {
-            type = Class.forName(binaryName, false, lookup.lookupClass().getClassLoader());
-        } catch (ClassNotFoundException | LinkageError e) {
-            return null;
-        }
-        try {
-            return (TunableKernels) lookup.findConstructor(type, MethodType.methodType(void.class)).invoke();
-        } catch (Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(binaryName + " cannot be made: " + e, e);
-        }
-    }
-
     /** {@code t} if unchecked, else wrapped: what a workload's call throws. */
     public static RuntimeException unchecked(Throwable t) {
         if (t instanceof Error) {

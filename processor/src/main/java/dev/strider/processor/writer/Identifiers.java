@@ -52,7 +52,7 @@ final class Identifiers {
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",
             "Device", "Generated", "Override", "Double", "Float", "Object", "String", "Class", "List", "Map",
             "IllegalArgumentException", "Provider", "Chunks", "TunableKernels", "Workloads", "Integer", "BiConsumer",
-            "Tuning", "MethodHandle", "MethodHandles", "Throwable");
+            "Tuning", "MethodHandle", "MethodHandles", "Throwable", "ReflectiveOperationException", "LinkageError");
 
     /** The parameter of the constructor that picks a variant: no field takes its name. */
     static final String VARIANT = "variant";

@@ -55,10 +55,16 @@ public final class TunedWriter {
     /** The provider method of the SCALAR class that hands the tuner the set: {@code ImageOps_Tuned.Tuning}, found by name. */
     static MethodSpec tunableMethod(KernelSet set) {
         ClassName tuning = ClassName.get(set.packageName(), className(set), TUNING);
-        // By name: a SCALAR class compiles, and loads, without the dispatcher beside it.
+        // By name: a SCALAR class compiles, and loads, without the dispatcher beside it. Reflection from
+        // here has the generated code's own access, and costs a cold start less than a method handle.
         return MethodSpec.methodBuilder("tunable").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(TUNABLE)
-                .addStatement("return $T.tunable($T.lookup(), $S)", WORKLOADS, METHOD_HANDLES, tuning.reflectionName())
+                .beginControlFlow("try")
+                .addStatement("return ($T) $T.forName($S).getDeclaredConstructor().newInstance()", TUNABLE,
+                        Class.class, tuning.reflectionName())
+                .nextControlFlow("catch ($T | $T e)", ReflectiveOperationException.class, LinkageError.class)
+                .addStatement("return null")
+                .endControlFlow()
                 .build();
     }
 
@@ -137,7 +143,16 @@ public final class TunedWriter {
         }
         install.add("default:\n$>").addStatement("throw new $T($S + $N)", IllegalArgumentException.class,
                 "no method ", method).add("$<").endControlFlow();
-        constructor.addStatement("routes.bind(this::$N)", "route");
+        // An anonymous class, not a lambda: the first lambda of a JVM costs its cold start tens of milliseconds.
+        constructor.addStatement("routes.bind($L)", TypeSpec.anonymousClassBuilder("")
+                .addSuperinterface(ParameterizedTypeName.get(ClassName.get(BiConsumer.class), ClassName.get(Integer.class),
+                        ClassName.OBJECT))
+                .addMethod(MethodSpec.methodBuilder("accept").addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .addParameter(Integer.class, method)
+                        .addParameter(Object.class, kernels)
+                        .addStatement("route($N, $N)", method, kernels).build())
+                .build());
         type.addMethod(constructor.build());
         type.addMethod(MethodSpec.methodBuilder("route")
                 .addModifiers(Modifier.PRIVATE)
