@@ -191,6 +191,7 @@ public class InterleavedBenchmark {
             java.util.Map.entry("nchwToNhwcImage", "toInterleaved"), java.util.Map.entry("nhwcToNchwImage", "toPlanar"),
             java.util.Map.entry("toBlocked64", "toBlocked64"), java.util.Map.entry("fromBlocked64", "fromBlocked64"),
             java.util.Map.entry("toBlocked17", "toBlocked17"), java.util.Map.entry("fromBlocked17", "fromBlocked17"),
+            java.util.Map.entry("toBlocked8", "toBlocked8"), java.util.Map.entry("toBlockedWeights", "toBlockedWeights"),
             java.util.Map.entry("toTinyBlocked", "toTinyBlocked"), java.util.Map.entry("nchwToNhwcTiny", "thumbToNhwc"),
             java.util.Map.entry("normalizeImage", "normalize"), java.util.Map.entry("flipImage", "flip"),
             java.util.Map.entry("addBias", "addBias"));
@@ -342,6 +343,16 @@ public class InterleavedBenchmark {
 
     @Benchmark
     public void fromBlocked17() {
+        round();
+    }
+
+    @Benchmark
+    public void toBlocked8() {
+        round();
+    }
+
+    @Benchmark
+    public void toBlockedWeights() {
         round();
     }
 
