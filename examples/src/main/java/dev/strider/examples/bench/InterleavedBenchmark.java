@@ -285,7 +285,7 @@ public class InterleavedBenchmark {
     /** The contender's loop in a hidden copy of {@link Slice}, else (if that fails) in {@link Slice} itself. */
     static Timed slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn) {
         try {
-            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(template(), true);
+            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(template(Slice.class), true);
             MethodHandle constructor = copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class,
                     Case.class, String.class, Tensors.class, ImageOps.class, BlockedOps.class, OneDnnReorder.class));
             return (Timed) constructor.invoke(c, kind, t, image, blocked, oneDnn);
@@ -297,10 +297,12 @@ public class InterleavedBenchmark {
         }
     }
 
-    private static byte[] template() throws IOException {
-        try (InputStream in = Slice.class.getResourceAsStream("Slice.class")) {
+    /** The class file of a template ({@link Slice}, {@link DispatchSlice}) to define hidden copies of. */
+    static byte[] template(Class<?> template) throws IOException {
+        String file = template.getSimpleName() + ".class";
+        try (InputStream in = template.getResourceAsStream(file)) {
             if (in == null) {
-                throw new IOException("Slice.class is not on the class path");
+                throw new IOException(file + " is not on the class path");
             }
             return in.readAllBytes();
         }
