@@ -5,9 +5,6 @@ import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
 import dev.strider.runtime.KernelProvider;
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,9 +44,11 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'DispatchBenchmark'</pre>
  *
- * <p>The set-up makes one call through the dispatcher, which queues the method for the tuner, and
- * waits for its choice ({@code Strider.awaitTuning}) before anything is timed; tuning only that
- * method ({@code Strider.tune} would measure all nine of BlockedOps for several seconds each).
+ * <p>The set-up tunes the kernel set before the dispatcher's first call ({@code Strider.tune}), so
+ * nothing is timed while the tuner measures, and the dispatcher's slot holds the tuned class from
+ * its first call on: the steady state of a program that tunes up front (called first, the method
+ * would run SCALAR until the tuner switched it, and the dispatcher's call site would have seen two
+ * classes). A wisdom file makes the tuning quick after the first fork of a machine and JDK.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -86,15 +85,14 @@ public class DispatchBenchmark {
         Tensors t = new Tensors();
         t.setUp();
         Object tuned = Strider.load(set);
+        String explain = Strider.tune(set);
         sides[DispatchRounds.TUNED] = slice(benchmarkCase, t, tuned);
-        sides[DispatchRounds.TUNED].run(1); // queues the method for the tuner
-        String explain = Strider.awaitTuning(set);
         dispatcher = tuned.getClass().getSimpleName();
         // In rules mode there is no dispatcher and explain names no route: the direct side is the same class.
         direct = InterleavedBenchmark.routed(explain, method, dispatcher);
         sides[DispatchRounds.DIRECT] = slice(benchmarkCase, t, direct(set, direct, method + "(float[], float[])"));
         for (int i = 0; i < sides.length; i++) {
-            calls[i] = callsFor(sides[i].run(1), 1);
+            calls[i] = InterleavedBenchmark.callsFor(sliceMillis, sides[i].run(1), 1);
         }
     }
 
@@ -137,18 +135,9 @@ public class DispatchBenchmark {
 
     /** A side in a hidden copy of {@link DispatchSlice}, else (if that fails) in {@link DispatchSlice} itself. */
     static InterleavedBenchmark.Timed slice(Case c, Tensors t, Object kernels) {
-        try {
-            MethodHandles.Lookup copy = MethodHandles.lookup()
-                    .defineHiddenClass(InterleavedBenchmark.template(DispatchSlice.class), true);
-            MethodHandle constructor = copy.findConstructor(copy.lookupClass(),
-                    MethodType.methodType(void.class, Case.class, Tensors.class, Object.class));
-            return (InterleavedBenchmark.Timed) constructor.invoke(c, t, kernels);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            System.err.println("bench: no hidden copy of DispatchSlice (" + e + "): both sides share its call sites");
-            return new DispatchSlice(c, t, kernels);
-        }
+        InterleavedBenchmark.Timed copy = InterleavedBenchmark.hiddenCopy(DispatchSlice.class,
+                List.of(Case.class, Tensors.class, Object.class), c, t, kernels);
+        return copy != null ? copy : new DispatchSlice(c, t, kernels);
     }
 
     @Setup(Level.Iteration)
@@ -156,22 +145,11 @@ public class DispatchBenchmark {
         measuring = params.getType() == IterationType.MEASUREMENT;
     }
 
-    private int callsFor(long nanos, int made) {
-        double perCall = Math.max(1.0, (double) nanos / made);
-        return (int) Math.max(1, Math.min(InterleavedBenchmark.MAX_CALLS, Math.round(sliceMillis * 1e6 / perCall)));
-    }
-
     /** One round: both sides' slices, in a random order. */
     private void round() {
         int first = order.nextInt(2);
-        double[] perCall = new double[2];
-        for (int i : new int[] {first, 1 - first}) {
-            long nanos = sides[i].run(calls[i]);
-            perCall[i] = (double) nanos / calls[i];
-            if (!measuring) {
-                calls[i] = callsFor(nanos, calls[i]);
-            }
-        }
+        double[] perCall = InterleavedBenchmark.runSlices(sides, new int[] {first, 1 - first}, calls, measuring,
+                sliceMillis);
         if (measuring) {
             rounds.add(perCall);
         }
