@@ -88,7 +88,7 @@ public final class Suite implements Callable<Integer> {
 
     /** Preset settings. */
     enum RunMode {
-        /** About 4–5 minutes on 2 cores: 13 interleaved forks, oneDNN on all cores, 40 cold-start JVMs. */
+        /** About 5–5.5 minutes on 2 cores: 15 interleaved and 2 dispatch forks, oneDNN on all cores, 40 cold-start JVMs. */
         QUICK(1, 3, 1000, 5, 1000, 4, 5),
         /** Tighter spreads: about 25 minutes on 2 cores. */
         FULL(2, 5, 1000, 20, 1000, 4, 15);
