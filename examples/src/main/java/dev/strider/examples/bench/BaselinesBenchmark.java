@@ -126,6 +126,18 @@ public class BaselinesBenchmark {
     }
 
     @Benchmark
+    public float[] toBlocked8Naive(Tensors t) {
+        toBlockedNaive(t.features, t.featuresOut, 64, 8, 56 * 56);
+        return t.featuresOut;
+    }
+
+    @Benchmark
+    public float[] toBlockedWeightsNaive(Tensors t) {
+        oihwToOIhw16i16oNaive(t.weights, t.weightsOut, 64, 64, 3 * 3);
+        return t.weightsOut;
+    }
+
+    @Benchmark
     public float[] toTinyBlockedNaive(Tensors t) {
         toBlockedNaive(t.tiny, t.tinyOut, 17, 8, 20);
         return t.tinyOut;
@@ -242,6 +254,19 @@ public class BaselinesBenchmark {
         for (int c = 0; c < channels; c++) {
             for (int i = 0; i < hw; i++) {
                 dst[c * hw + i] = src[((c / block) * hw + i) * block + c % block];
+            }
+        }
+    }
+
+    /** oihw to OIhw16i16o, sizes multiples of 16 (no pad lanes): i and o of a 16x16 tile, o innermost. */
+    private static void oihwToOIhw16i16oNaive(float[] src, float[] dst, int outputs, int inputs, int hw) {
+        int inputBlocks = inputs / 16;
+        for (int o = 0; o < outputs; o++) {
+            for (int i = 0; i < inputs; i++) {
+                for (int k = 0; k < hw; k++) {
+                    dst[(((o / 16) * inputBlocks + i / 16) * hw + k) * 256 + (i % 16) * 16 + o % 16] =
+                            src[(o * inputs + i) * hw + k];
+                }
             }
         }
     }

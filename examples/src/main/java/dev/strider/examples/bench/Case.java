@@ -45,6 +45,12 @@ public enum Case {
     FROM_BLOCKED_17("fromBlocked17", "nChw16c→nchw f32 1×17×56×56 (tail)", Kind.BLOCKED,
             reorder(TensorLayout.of("NCHW", Dims.TAIL, "nChw16c"), TensorLayout.packed("NCHW", Dims.TAIL)),
             OneDnnPeer.reorder("nChw16c", "nchw")),
+    TO_BLOCKED_8("toBlocked8", "nchw→nChw8c f32 1×64×56×56", Kind.BLOCKED,
+            reorder(TensorLayout.packed("NCHW", Dims.FEATURES), TensorLayout.of("NCHW", Dims.FEATURES, "nChw8c")),
+            OneDnnPeer.reorder("nchw", "nChw8c")),
+    TO_BLOCKED_WEIGHTS("toBlockedWeights", "OIhw→OIhw16i16o f32 weights 64×64×3×3", Kind.BLOCKED,
+            reorder(TensorLayout.packed("OIHW", Dims.WEIGHTS), TensorLayout.of("OIHW", Dims.WEIGHTS, "OIhw16i16o")),
+            OneDnnPeer.reorder("oihw", "OIhw16i16o")),
     TO_TINY_BLOCKED("toTinyBlocked", "nchw→nChw8c f32 1×17×5×4 (tiny)", Kind.TINY,
             reorder(TensorLayout.packed("NCHW", Dims.TINY), TensorLayout.of("NCHW", Dims.TINY, "nChw8c")),
             OneDnnPeer.reorder("nchw", "nChw8c")),
@@ -73,6 +79,8 @@ public enum Case {
         static final int[] FEATURES = {1, 64, 56, 56};
         static final int[] CHANNELS = {1, 64, 1, 1};
         static final int[] TAIL = {1, 17, 56, 56};
+        /** O, I, H, W: the 3x3 convolution weights of a 64-channel layer. */
+        static final int[] WEIGHTS = {64, 64, 3, 3};
         static final int[] TINY = {1, 17, 5, 4};
         static final int[] THUMB = {1, 3, 8, 8};
         static final int[] IMAGE = {1, 3, 224, 224};
@@ -82,7 +90,7 @@ public enum Case {
     public enum Kind {
         /** NCHW↔NHWC: the best target at least 1.2× oneDNN's single-thread speed. */
         TRANSPOSE,
-        /** To and from nChw16c: at least oneDNN's speed, and at least 0.8× the arraycopy ceiling. */
+        /** To and from nChw16c, nChw8c and OIhw16i16o weights: at least oneDNN's speed, and at least 0.8× the arraycopy ceiling. */
         BLOCKED,
         /** Tensors so small that call overhead dominates: at least 5× oneDNN. */
         TINY,

@@ -100,6 +100,16 @@ public class CeilingBenchmark {
     }
 
     @Benchmark
+    public byte[] toBlocked8(Copy c) {
+        return c.copy();
+    }
+
+    @Benchmark
+    public byte[] toBlockedWeights(Copy c) {
+        return c.copy();
+    }
+
+    @Benchmark
     public byte[] toTinyBlocked(Copy c) {
         return c.copy();
     }

@@ -129,6 +129,16 @@ final class GenericOps {
         }
 
         @Override
+        public void toBlocked8(float[] src, float[] dst) {
+            reorder(Case.TO_BLOCKED_8, src, dst);
+        }
+
+        @Override
+        public void toBlockedWeights(float[] src, float[] dst) {
+            reorder(Case.TO_BLOCKED_WEIGHTS, src, dst);
+        }
+
+        @Override
         public void relu(float[] in, float[] out) {
             throw notInSuite();
         }

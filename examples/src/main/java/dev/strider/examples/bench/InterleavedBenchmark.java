@@ -175,13 +175,13 @@ public class InterleavedBenchmark {
         calls = new int[slices.length];
         for (int i = 0; i < slices.length; i++) {
             order[i] = i;
-            calls[i] = callsFor(slices[i].run(1), 1);
+            calls[i] = callsFor(sliceMillis, slices[i].run(1), 1);
         }
         // The tuned contender's first call queued its method for the tuner: time its choice, not the tuning.
         tunedChoice = Strider.awaitTuning(blocked(benchmarkCase) ? BlockedOps.class : ImageOps.class);
         tuned = routed(tunedChoice, KERNEL_METHODS.getOrDefault(benchmarkCase.id(), ""), tuned);
         for (int i = 0; i < slices.length; i++) {
-            calls[i] = callsFor(slices[i].run(1), 1);
+            calls[i] = callsFor(sliceMillis, slices[i].run(1), 1);
         }
     }
 
@@ -191,6 +191,7 @@ public class InterleavedBenchmark {
             java.util.Map.entry("nchwToNhwcImage", "toInterleaved"), java.util.Map.entry("nhwcToNchwImage", "toPlanar"),
             java.util.Map.entry("toBlocked64", "toBlocked64"), java.util.Map.entry("fromBlocked64", "fromBlocked64"),
             java.util.Map.entry("toBlocked17", "toBlocked17"), java.util.Map.entry("fromBlocked17", "fromBlocked17"),
+            java.util.Map.entry("toBlocked8", "toBlocked8"), java.util.Map.entry("toBlockedWeights", "toBlockedWeights"),
             java.util.Map.entry("toTinyBlocked", "toTinyBlocked"), java.util.Map.entry("nchwToNhwcTiny", "thumbToNhwc"),
             java.util.Map.entry("normalizeImage", "normalize"), java.util.Map.entry("flipImage", "flip"),
             java.util.Map.entry("addBias", "addBias"));
@@ -234,10 +235,27 @@ public class InterleavedBenchmark {
         measuring = params.getType() == IterationType.MEASUREMENT;
     }
 
-    /** How many calls fill a slice, at {@code nanos} for {@code made} calls. */
-    private int callsFor(long nanos, int made) {
+    /** How many calls fill a slice of {@code sliceMillis}, at {@code nanos} for {@code made} calls. */
+    static int callsFor(long sliceMillis, long nanos, int made) {
         double perCall = Math.max(1.0, (double) nanos / made);
         return (int) Math.max(1, Math.min(MAX_CALLS, Math.round(sliceMillis * 1e6 / perCall)));
+    }
+
+    /**
+     * Runs each of {@code slices} once, in {@code order}, and returns each one's time per call;
+     * while warming up ({@code !measuring}) it sizes each one's {@code calls} to fill
+     * {@code sliceMillis} next time.
+     */
+    static double[] runSlices(Timed[] slices, int[] order, int[] calls, boolean measuring, long sliceMillis) {
+        double[] perCall = new double[slices.length];
+        for (int i : order) {
+            long nanos = slices[i].run(calls[i]);
+            perCall[i] = (double) nanos / calls[i];
+            if (!measuring) {
+                calls[i] = callsFor(sliceMillis, nanos, calls[i]);
+            }
+        }
+        return perCall;
     }
 
     /** One round: every contender's slice, in a fresh order. */
@@ -248,14 +266,7 @@ public class InterleavedBenchmark {
             order[i] = order[j];
             order[j] = swap;
         }
-        double[] perCall = new double[order.length];
-        for (int i : order) {
-            long nanos = slices[i].run(calls[i]);
-            perCall[i] = (double) nanos / calls[i];
-            if (!measuring) {
-                calls[i] = callsFor(nanos, calls[i]);
-            }
-        }
+        double[] perCall = runSlices(slices, order, calls, measuring, sliceMillis);
         if (measuring) {
             rounds.add(perCall);
         }
@@ -283,23 +294,37 @@ public class InterleavedBenchmark {
 
     /** The contender's loop in a hidden copy of {@link Slice}, else (if that fails) in {@link Slice} itself. */
     static Timed slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn) {
+        Timed copy = hiddenCopy(Slice.class, List.of(Case.class, String.class, Tensors.class, ImageOps.class,
+                BlockedOps.class, OneDnnReorder.class), c, kind, t, image, blocked, oneDnn);
+        return copy != null ? copy : new Slice(c, kind, t, image, blocked, oneDnn);
+    }
+
+    /**
+     * A new instance of a hidden copy of {@code template} ({@link Slice}, {@link DispatchSlice}),
+     * by its constructor taking {@code parameters}; null (with a warning) when no copy can be
+     * defined, so the caller falls back on the template itself. The constructor's exceptions pass.
+     */
+    static Timed hiddenCopy(Class<? extends Timed> template, List<Class<?>> parameters, Object... arguments) {
         try {
-            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(template(), true);
-            MethodHandle constructor = copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class,
-                    Case.class, String.class, Tensors.class, ImageOps.class, BlockedOps.class, OneDnnReorder.class));
-            return (Timed) constructor.invoke(c, kind, t, image, blocked, oneDnn);
+            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(template(template), true);
+            MethodHandle constructor = copy.findConstructor(copy.lookupClass(),
+                    MethodType.methodType(void.class, parameters));
+            return (Timed) constructor.invokeWithArguments(arguments);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            System.err.println("bench: no hidden copy of Slice (" + e + "): the contenders share its call sites");
-            return new Slice(c, kind, t, image, blocked, oneDnn);
+            System.err.println("bench: no hidden copy of " + template.getSimpleName() + " (" + e
+                    + "): its contenders share its call sites");
+            return null;
         }
     }
 
-    private static byte[] template() throws IOException {
-        try (InputStream in = Slice.class.getResourceAsStream("Slice.class")) {
+    /** The class file of a template ({@link Slice}, {@link DispatchSlice}) to define hidden copies of. */
+    static byte[] template(Class<?> template) throws IOException {
+        String file = template.getSimpleName() + ".class";
+        try (InputStream in = template.getResourceAsStream(file)) {
             if (in == null) {
-                throw new IOException("Slice.class is not on the class path");
+                throw new IOException(file + " is not on the class path");
             }
             return in.readAllBytes();
         }
@@ -342,6 +367,16 @@ public class InterleavedBenchmark {
 
     @Benchmark
     public void fromBlocked17() {
+        round();
+    }
+
+    @Benchmark
+    public void toBlocked8() {
+        round();
+    }
+
+    @Benchmark
+    public void toBlockedWeights() {
         round();
     }
 

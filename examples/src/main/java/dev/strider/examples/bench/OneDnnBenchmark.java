@@ -124,6 +124,16 @@ public class OneDnnBenchmark {
     }
 
     @Benchmark
+    public void toBlocked8(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
+    public void toBlockedWeights(Reorder r) {
+        r.reorder.execute();
+    }
+
+    @Benchmark
     public void toTinyBlocked(Reorder r) {
         r.reorder.execute();
     }

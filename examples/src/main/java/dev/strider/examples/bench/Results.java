@@ -16,9 +16,17 @@ import java.util.List;
  * @param date        the run's end, ISO-8601 UTC
  * @param wallSeconds how long the whole run took, forks and all
  * @param coldStart   the cold-start measurements, null when none ran
+ * @param dispatch    the tuner's dispatcher against direct calls on the tiny cases, null when it did not run
+ *                    (and in files written before it existed)
  */
 public record Results(String schema, String date, long wallSeconds, Machine machine, Settings settings,
-                      List<CaseResult> cases, ColdStarts coldStart) {
+                      List<CaseResult> cases, ColdStarts coldStart, List<Dispatch> dispatch) {
+
+    /** Results without the dispatch measurement. */
+    public Results(String schema, String date, long wallSeconds, Machine machine, Settings settings,
+                   List<CaseResult> cases, ColdStarts coldStart) {
+        this(schema, date, wallSeconds, machine, settings, cases, coldStart, null);
+    }
 
     /** Contenders interleaved in one fork per case, medians of per-round ratios, cold starts. */
     public static final String SCHEMA = "strider-bench/2";
@@ -144,5 +152,22 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
      */
     public record ColdStartResult(String id, String title, Contender contender, String implementation, Spread load,
                                   Spread firstCall, Spread calls) {
+    }
+
+    /**
+     * What the tuner's dispatcher costs per call on a tiny case ({@link DispatchBenchmark}): calls
+     * through {@code Strider.load(set)} against direct calls of the class and variant it routes
+     * the method to, interleaved in rounds.
+     *
+     * @param dispatcher  the class {@code Strider.load} returned: {@code BlockedOps_Tuned}
+     * @param direct      the class and variant called directly: {@code BlockedOps_Vector512 (4x4 blocks in registers)}
+     * @param tuned       the per-round times per call through the dispatcher, nanoseconds
+     * @param directTime  the per-round times per call of the direct calls, nanoseconds
+     * @param overhead    per round, the dispatcher's time per call minus the direct call's, nanoseconds
+     * @param ratio       per round, the dispatcher's time over the direct call's
+     * @param withinNoise whether the interquartile range of the per-round overheads holds 0
+     */
+    public record Dispatch(String id, String title, String dispatcher, String direct, int rounds, Spread tuned,
+                           Spread directTime, Spread overhead, Spread ratio, boolean withinNoise) {
     }
 }

@@ -127,6 +127,16 @@ public final class Slice implements InterleavedBenchmark.Timed {
                     blocked.fromBlocked17(t.tailBlocked, t.tailPlainOut);
                 }
                 break;
+            case "toBlocked8":
+                for (int i = 0; i < calls; i++) {
+                    blocked.toBlocked8(t.features, t.featuresOut);
+                }
+                break;
+            case "toBlockedWeights":
+                for (int i = 0; i < calls; i++) {
+                    blocked.toBlockedWeights(t.weights, t.weightsOut);
+                }
+                break;
             case "toTinyBlocked":
                 for (int i = 0; i < calls; i++) {
                     blocked.toTinyBlocked(t.tiny, t.tinyOut);
@@ -197,6 +207,16 @@ public final class Slice implements InterleavedBenchmark.Timed {
             case "fromBlocked17":
                 for (int i = 0; i < calls; i++) {
                     baselines.fromBlocked17Naive(t);
+                }
+                break;
+            case "toBlocked8":
+                for (int i = 0; i < calls; i++) {
+                    baselines.toBlocked8Naive(t);
+                }
+                break;
+            case "toBlockedWeights":
+                for (int i = 0; i < calls; i++) {
+                    baselines.toBlockedWeightsNaive(t);
                 }
                 break;
             case "toTinyBlocked":

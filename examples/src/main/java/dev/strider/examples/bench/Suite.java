@@ -64,12 +64,14 @@ public final class Suite implements Callable<Integer> {
 
     /**
      * The suite's benchmarks, as {@code Class.method} names after the {@link Case} ids: the
-     * interleaved JMH benchmark of each case, oneDNN on all cores in forks of its own, and the
-     * cold starts (run by {@link ColdStart}, not JMH, but selected by the same names).
+     * interleaved JMH benchmark of each case, oneDNN on all cores in forks of its own, the
+     * cold starts (run by {@link ColdStart}, not JMH, but selected by the same names) and the
+     * tuner's dispatcher against direct calls on the tiny cases ({@link DispatchBenchmark}).
      */
     static final String INTERLEAVED = InterleavedBenchmark.class.getName();
     static final String ONEDNN = OneDnnBenchmark.class.getName();
     static final String COLD_START = ColdStart.class.getName();
+    static final String DISPATCH = DispatchBenchmark.class.getName();
 
     /** What a fork costs besides its iterations on the 2-core machine (JVM start, tensors, set-up): about 1.5 s. */
     static final double FORK_SECONDS = 1.5;
@@ -86,7 +88,7 @@ public final class Suite implements Callable<Integer> {
 
     /** Preset settings. */
     enum RunMode {
-        /** About 4–5 minutes on 2 cores: 13 interleaved forks, oneDNN on all cores, 40 cold-start JVMs. */
+        /** About 5–5.5 minutes on 2 cores: 15 interleaved and 2 dispatch forks, oneDNN on all cores, 40 cold-start JVMs. */
         QUICK(1, 3, 1000, 5, 1000, 4, 5),
         /** Tighter spreads: about 25 minutes on 2 cores. */
         FULL(2, 5, 1000, 20, 1000, 4, 15);
@@ -117,7 +119,7 @@ public final class Suite implements Callable<Integer> {
 
     @Option(names = "--include", defaultValue = ".*", paramLabel = "REGEX",
             description = "Only benchmarks whose Class.method name this regex finds, e.g. 'toBlocked64' (one case: its"
-                    + " interleaved contenders, oneDNN on all cores, its cold start), 'Interleaved' or 'ColdStart'.")
+                    + " interleaved contenders, oneDNN on all cores, its cold start), 'Interleaved', 'ColdStart' or 'Dispatch'.")
     String include;
 
     @Option(names = "--out", defaultValue = "docs/bench", paramLabel = "DIR",
@@ -201,7 +203,8 @@ public final class Suite implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "the tuner's mode (--tune or -D"
                     + TUNE_PROPERTY + ") is '" + tuneMode + "', not one of " + String.join(", ", TUNE_MODES));
         }
-        List<String> interleaved = of(benchmarks, INTERLEAVED);
+        List<String> interleaved = new ArrayList<>(of(benchmarks, INTERLEAVED));
+        interleaved.addAll(of(benchmarks, DISPATCH)); // interleaved too: the dispatcher against a direct call
         List<String> oneDnn = of(benchmarks, ONEDNN);
         List<Case> coldCases = of(benchmarks, COLD_START).stream().map(Case::ofBenchmark).toList();
         Settings settings = settings(oneDnn.isEmpty() ? 0 : allCoresThreads(), tuneMode, coldCases.isEmpty());
@@ -224,7 +227,7 @@ public final class Suite implements Callable<Integer> {
         }
         String omp = System.getenv("OMP_NUM_THREADS");
         boolean needsOneDnn = settings.oneDnnAllCoresThreads() > 1
-                || interleaved.stream().anyMatch(b -> Case.ofBenchmark(b).hasOneDnn());
+                || of(benchmarks, INTERLEAVED).stream().anyMatch(b -> Case.ofBenchmark(b).hasOneDnn());
         if (needsOneDnn && !"1".equals(omp)) {
             // the forks would refuse to run (OneDnnBenchmark.Reorder): say so now, not minutes into the run
             throw new CommandLine.ParameterException(spec.commandLine(), "OMP_NUM_THREADS is "
@@ -234,6 +237,7 @@ public final class Suite implements Callable<Integer> {
         long start = System.nanoTime();
         List<Measurement> measurements = new ArrayList<>();
         List<Rounds> rounds;
+        List<Results.Dispatch> dispatch;
         Path roundsDir = Files.createTempDirectory("strider-rounds-");
         try {
             if (!interleaved.isEmpty()) {
@@ -251,6 +255,7 @@ public final class Suite implements Callable<Integer> {
                 }
             }
             rounds = readRounds(roundsDir);
+            dispatch = readDispatch(roundsDir);
         } catch (RunnerException e) {
             spec.commandLine().getErr().println("error: the JMH run failed, nothing written: " + e.getMessage());
             return 1;
@@ -272,7 +277,7 @@ public final class Suite implements Callable<Integer> {
         }
         long wall = Math.round((System.nanoTime() - start) / 1e9);
         Results results = new Results(Results.SCHEMA, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), wall,
-                machine(), settings, Analysis.analyse(rounds, measurements), cold);
+                machine(), settings, Analysis.analyse(rounds, measurements), cold, dispatch.isEmpty() ? null : dispatch);
         render(results, out, true, console);
         console.printf("wall time %d s%n", wall);
         return 0;
@@ -298,6 +303,11 @@ public final class Suite implements Callable<Integer> {
         for (Case c : ColdStart.CASES) {
             names.add(COLD_START + "." + c.id());
         }
+        for (Method m : DispatchBenchmark.class.getMethods()) {
+            if (m.isAnnotationPresent(Benchmark.class)) {
+                names.add(DISPATCH + "." + m.getName());
+            }
+        }
         names.removeIf(name -> !include.matcher(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1))
                 .find());
         names.sort(null);
@@ -314,7 +324,8 @@ public final class Suite implements Callable<Integer> {
      * all-cores run happens.
      */
     static int runs(List<String> benchmarks, int oneDnnAllCoresThreads) {
-        return of(benchmarks, INTERLEAVED).size() + (oneDnnAllCoresThreads > 1 ? of(benchmarks, ONEDNN).size() : 0);
+        return of(benchmarks, INTERLEAVED).size() + of(benchmarks, DISPATCH).size()
+                + (oneDnnAllCoresThreads > 1 ? of(benchmarks, ONEDNN).size() : 0);
     }
 
     /** The rounds every fork left in {@code dir}, those of several forks of a case concatenated. */
@@ -322,11 +333,28 @@ public final class Suite implements Callable<Integer> {
         Map<Case, List<Rounds>> byCase = new java.util.EnumMap<>(Case.class);
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
             for (Path f : files.sorted().toList()) {
+                if (f.getFileName().toString().startsWith(DispatchRounds.FILE_PREFIX)) {
+                    continue;
+                }
                 Rounds r = Rounds.parse(Files.readString(f, StandardCharsets.UTF_8));
                 byCase.computeIfAbsent(r.benchmarkCase(), c -> new ArrayList<>()).add(r);
             }
         }
         return byCase.values().stream().map(Rounds::concat).toList();
+    }
+
+    /** The dispatch rounds the forks of {@link DispatchBenchmark} left in {@code dir}, summarised per case. */
+    static List<Results.Dispatch> readDispatch(Path dir) throws IOException {
+        Map<Case, List<DispatchRounds>> byCase = new java.util.EnumMap<>(Case.class);
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.sorted().toList()) {
+                if (f.getFileName().toString().startsWith(DispatchRounds.FILE_PREFIX)) {
+                    DispatchRounds r = DispatchRounds.parse(Files.readString(f, StandardCharsets.UTF_8));
+                    byCase.computeIfAbsent(r.benchmarkCase(), c -> new ArrayList<>()).add(r);
+                }
+            }
+        }
+        return byCase.values().stream().map(forks -> DispatchRounds.concat(forks).summarise()).toList();
     }
 
     private static void deleteRounds(Path dir) throws IOException {

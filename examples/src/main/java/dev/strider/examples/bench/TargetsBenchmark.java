@@ -103,6 +103,18 @@ public class TargetsBenchmark {
     }
 
     @Benchmark
+    public float[] toBlocked8(Tensors t) {
+        blocked.toBlocked8(t.features, t.featuresOut);
+        return t.featuresOut;
+    }
+
+    @Benchmark
+    public float[] toBlockedWeights(Tensors t) {
+        blocked.toBlockedWeights(t.weights, t.weightsOut);
+        return t.weightsOut;
+    }
+
+    @Benchmark
     public float[] toTinyBlocked(Tensors t) {
         blocked.toTinyBlocked(t.tiny, t.tinyOut);
         return t.tinyOut;

@@ -23,6 +23,9 @@ public class Tensors {
     /** 1x64x56x56, read as NCHW, as nChw16c (64 channels have no pad lanes) and as the bias add's x. */
     float[] features;
     float[] featuresOut;
+    /** OIHW 64x64x3x3 weights; OIhw16i16o has no pad lanes at 64 channels either way. */
+    float[] weights;
+    float[] weightsOut;
     /** 17 channels; the nChw16c output pads them to 32. */
     float[] tail;
     float[] tailOut;
@@ -48,8 +51,10 @@ public class Tensors {
         Random r = new Random(1);
         large = input(r, Case.NCHW_TO_NHWC_LARGE, Case.NHWC_TO_NCHW_LARGE);
         largeOut = output(Case.NCHW_TO_NHWC_LARGE, Case.NHWC_TO_NCHW_LARGE);
-        features = input(r, Case.TO_BLOCKED_64, Case.FROM_BLOCKED_64, Case.ADD_BIAS);
-        featuresOut = output(Case.TO_BLOCKED_64, Case.FROM_BLOCKED_64, Case.ADD_BIAS);
+        features = input(r, Case.TO_BLOCKED_64, Case.FROM_BLOCKED_64, Case.TO_BLOCKED_8, Case.ADD_BIAS);
+        featuresOut = output(Case.TO_BLOCKED_64, Case.FROM_BLOCKED_64, Case.TO_BLOCKED_8, Case.ADD_BIAS);
+        weights = input(r, Case.TO_BLOCKED_WEIGHTS);
+        weightsOut = output(Case.TO_BLOCKED_WEIGHTS);
         tail = input(r, Case.TO_BLOCKED_17);
         tailOut = output(Case.TO_BLOCKED_17);
         tailBlocked = input(r, Case.FROM_BLOCKED_17);

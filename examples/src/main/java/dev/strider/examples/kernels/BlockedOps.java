@@ -7,7 +7,10 @@ import dev.strider.Reorder;
 import dev.strider.Unary;
 import dev.strider.UnaryKind;
 
-/** Reorders to and from oneDNN's nChw16c, with and without a channel tail, and an op on blocked data. */
+/**
+ * Reorders to and from oneDNN's nChw16c, with and without a channel tail, to nChw8c, of weights
+ * to OIhw16i16o, and an op on blocked data.
+ */
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface BlockedOps {
 
@@ -30,6 +33,18 @@ public interface BlockedOps {
     @Layout(dims = "NCHW", sizes = {1, 17, 5, 4}, format = "nChw8c")
     interface TinyBlocked {}
 
+    /** 64 channels in blocks of 8 (AVX2's natural block): no pad lanes. */
+    @Layout(dims = "NCHW", sizes = {1, 64, 56, 56}, format = "nChw8c")
+    interface Blocked8 {}
+
+    /** Convolution weights, 64 output by 64 input channels, 3x3, as a framework stores them. */
+    @Layout(dims = "OIHW", sizes = {64, 64, 3, 3})
+    interface PlainWeights {}
+
+    /** The same weights as oneDNN's AVX-512 convolutions read them: 16x16 (i, o) tiles, o innermost. */
+    @Layout(dims = "OIHW", sizes = {64, 64, 3, 3}, format = "OIhw16i16o")
+    interface BlockedWeights {}
+
     @Reorder(from = Plain64.class, to = Blocked64.class)
     void toBlocked64(float[] src, float[] dst);
 
@@ -44,6 +59,12 @@ public interface BlockedOps {
 
     @Reorder(from = TinyPlain.class, to = TinyBlocked.class)
     void toTinyBlocked(float[] src, float[] dst);
+
+    @Reorder(from = Plain64.class, to = Blocked8.class)
+    void toBlocked8(float[] src, float[] dst);
+
+    @Reorder(from = PlainWeights.class, to = BlockedWeights.class)
+    void toBlockedWeights(float[] src, float[] dst);
 
     /** relu on blocked data: pad lanes stay zero. */
     @Unary(op = UnaryKind.RELU, in = Blocked17.class, out = Blocked17.class)

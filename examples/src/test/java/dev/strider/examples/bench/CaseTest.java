@@ -57,6 +57,8 @@ class CaseTest {
         halves.put(Case.FROM_BLOCKED_64, 802_816L);
         halves.put(Case.TO_BLOCKED_17, 307_328L); // (17 + 32) * 3136 * 4 / 2
         halves.put(Case.FROM_BLOCKED_17, 307_328L);
+        halves.put(Case.TO_BLOCKED_8, 802_816L); // 64 channels in blocks of 8: no pad lanes either
+        halves.put(Case.TO_BLOCKED_WEIGHTS, 147_456L); // 64*64*3*3 floats each way, no pad lanes
         halves.put(Case.TO_TINY_BLOCKED, 1_640L); // (340 + 480) * 4 / 2
         halves.put(Case.NCHW_TO_NHWC_TINY, 768L); // 192 floats each way
         halves.put(Case.NORMALIZE_IMAGE, 376_320L); // (150528 u8 + 150528 f32 * 4) / 2

@@ -41,8 +41,11 @@ class ContendersTest {
                 return t.picture;
             case TO_BLOCKED_64:
             case FROM_BLOCKED_64:
+            case TO_BLOCKED_8:
             case ADD_BIAS:
                 return t.features;
+            case TO_BLOCKED_WEIGHTS:
+                return t.weights;
             case TO_BLOCKED_17:
                 return t.tail;
             case FROM_BLOCKED_17:

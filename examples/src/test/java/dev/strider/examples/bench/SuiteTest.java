@@ -30,10 +30,10 @@ class SuiteTest {
     @Test
     void theWholeSuiteIsOneInterleavedForkPerCaseOneDnnOnAllCoresAndTwoColdStarts() {
         List<String> all = Suite.benchmarks(Pattern.compile(".*"));
-        // 13 interleaved cases, 11 oneDNN peers, 2 cold-start kernels
-        assertEquals(13 + 11 + 2, all.size());
-        assertEquals(13, Suite.runs(all, 0));
-        assertEquals(13 + 11, Suite.runs(all, 2));
+        // 15 interleaved cases, 13 oneDNN peers, 2 cold-start kernels, 2 dispatch forks (the tiny cases)
+        assertEquals(15 + 13 + 2 + 2, all.size());
+        assertEquals(15 + 2, Suite.runs(all, 0));
+        assertEquals(15 + 2 + 13, Suite.runs(all, 2));
         assertEquals(List.of("dev.strider.examples.bench.ColdStart.normalizeImage",
                 "dev.strider.examples.bench.ColdStart.toBlocked64"), Suite.of(all, Suite.COLD_START));
     }
@@ -45,8 +45,9 @@ class SuiteTest {
                 "dev.strider.examples.bench.InterleavedBenchmark.toBlocked64",
                 "dev.strider.examples.bench.OneDnnBenchmark.toBlocked64"), one);
         assertEquals(1 + 1, Suite.runs(one, 2));
-        assertEquals(11, Suite.benchmarks(Pattern.compile("^OneDnn")).size());
-        assertEquals(13, Suite.benchmarks(Pattern.compile("^Interleaved")).size());
+        assertEquals(13, Suite.benchmarks(Pattern.compile("^OneDnn")).size());
+        assertEquals(15, Suite.benchmarks(Pattern.compile("^Interleaved")).size());
+        assertEquals(2, Suite.benchmarks(Pattern.compile("^Dispatch")).size());
     }
 
     @Test
@@ -68,8 +69,8 @@ class SuiteTest {
     void listPrintsTheBenchmarksAndTheEstimateAndRunsNothing() {
         assertEquals(0, run("--list", "--include", "Tiny", "--onednn-all-cores", "0"));
         String printed = out.toString();
-        // nchwToNhwcTiny and toTinyBlocked interleaved: 2 x 9.5 s; no oneDNN on all cores, no cold start
-        assertTrue(printed.startsWith("2 benchmarks (2 JMH forks, 0 cold-start JVMs), quick mode: estimated 0.3 minutes"),
+        // nchwToNhwcTiny and toTinyBlocked interleaved and their dispatch: 4 x 9.5 s; no oneDNN on all cores, no cold start
+        assertTrue(printed.startsWith("4 benchmarks (4 JMH forks, 0 cold-start JVMs), quick mode: estimated 0.6 minutes"),
                 printed);
         assertTrue(printed.contains("dev.strider.examples.bench.InterleavedBenchmark.nchwToNhwcTiny"), printed);
         assertFalse(printed.contains("OneDnnBenchmark"), printed);

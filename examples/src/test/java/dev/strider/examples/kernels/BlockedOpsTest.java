@@ -79,6 +79,35 @@ class BlockedOpsTest {
     }
 
     @Test
+    void sixtyFourChannelsInBlocksOfEight() {
+        int[] sizes = {1, 64, 56, 56};
+        float[] plain = randomFloats(200704);
+        float[] blocked = new float[200704];
+        Arrays.fill(blocked, Float.NaN);
+        ops.toBlocked8(plain, blocked);
+        // c = 37, h = 3, w = 5: block 4, lane 5 -> 4*56*56*8 + 3*56*8 + 5*8 + 5
+        assertEquals(plain[37 * 3136 + 3 * 56 + 5], blocked[4 * 25088 + 3 * 448 + 5 * 8 + 5]);
+        float[] expected = new float[200704];
+        FloatKernels.reorder(plain, TensorLayout.packed("NCHW", sizes), expected, TensorLayout.of("NCHW", sizes, "nChw8c"));
+        assertArrayEquals(expected, blocked);
+    }
+
+    @Test
+    void weightsInSixteenBySixteenTiles() {
+        int[] sizes = {64, 64, 3, 3};
+        float[] plain = randomFloats(36864);
+        float[] blocked = new float[36864];
+        Arrays.fill(blocked, Float.NaN);
+        ops.toBlockedWeights(plain, blocked);
+        // o = 37, i = 21, h = 2, w = 1: tile (2, 1) of 4 input blocks, i lane 5, o lane 5, o innermost
+        assertEquals(plain[((37 * 64 + 21) * 3 + 2) * 3 + 1], blocked[((2 * 4 + 1) * 9 + 2 * 3 + 1) * 256 + 5 * 16 + 5]);
+        float[] expected = new float[36864];
+        FloatKernels.reorder(plain, TensorLayout.packed("OIHW", sizes), expected,
+                TensorLayout.of("OIHW", sizes, "OIhw16i16o"));
+        assertArrayEquals(expected, blocked);
+    }
+
+    @Test
     void opsOnBlockedDataKeepPadLanesZero() {
         float[] plain = randomFloats(17 * 3136);
         float[] blocked = new float[32 * 3136];

@@ -36,6 +36,7 @@ class OneDnnOracleTest {
     private static final int[] FEATURES = {1, 64, 56, 56};
     private static final int[] TAIL = {1, 17, 56, 56};
     private static final int[] TINY = {1, 17, 5, 4};
+    private static final int[] WEIGHTS = {64, 64, 3, 3};
     private static final int[] IMAGE = {1, 3, 224, 224};
     private static final int[] THUMB = {1, 3, 8, 8};
     private static final int[] LARGE = {1, 64, 256, 256};
@@ -76,6 +77,16 @@ class OneDnnOracleTest {
     @Test
     void fromBlocked17() {
         sameAsOneDnn(TAIL, "nChw16c", "nchw", blocked::fromBlocked17);
+    }
+
+    @Test
+    void toBlocked8() {
+        sameAsOneDnn(FEATURES, "nchw", "nChw8c", blocked::toBlocked8);
+    }
+
+    @Test
+    void toBlockedWeights() {
+        sameAsOneDnn(WEIGHTS, "oihw", "oihw", "OIhw16i16o", blocked::toBlockedWeights);
     }
 
     @Test
@@ -149,8 +160,13 @@ class OneDnnOracleTest {
      * destinations bit for bit.
      */
     private void sameAsOneDnn(int[] sizes, String from, String to, BiConsumer<float[], float[]> kernel) {
+        sameAsOneDnn(sizes, "nchw", from, to, kernel);
+    }
+
+    /** The same, for a tensor whose plain format is {@code plain} ({@code oihw} for weights). */
+    private void sameAsOneDnn(int[] sizes, String plain, String from, String to, BiConsumer<float[], float[]> kernel) {
         long[] dims = Arrays.stream(sizes).asLongStream().toArray();
-        float[] input = sourceIn(dims, from);
+        float[] input = sourceIn(dims, plain, from);
         float[] expected;
         try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, from, dims),
                 MemorySpec.tagged(DataType.F32, to, dims))) {
@@ -170,19 +186,19 @@ class OneDnnOracleTest {
         }
     }
 
-    /** A random tensor in format {@code tag}: random nchw values reordered by oneDNN, its pad lanes zero. */
-    private float[] sourceIn(long[] dims, String tag) {
+    /** A random tensor in format {@code tag}: random {@code plain} values reordered by oneDNN, its pad lanes zero. */
+    private float[] sourceIn(long[] dims, String plainTag, String tag) {
         float[] plain = new float[(int) Arrays.stream(dims).reduce(1, (a, b) -> a * b)];
         for (int i = 0; i < plain.length; i++) {
             plain[i] = random.nextFloat() * 2 - 1;
         }
-        try (OneDnnReorder r = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", dims),
+        try (OneDnnReorder r = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, plainTag, dims),
                 MemorySpec.tagged(DataType.F32, tag, dims))) {
             r.copyIn(plain);
             r.execute();
             float[] source = new float[(int) r.destinationElements()];
             r.copyOut(source);
-            assertEquals(tag.equals("nchw"), Arrays.equals(plain, source), "nchw -> nchw is a copy");
+            assertEquals(tag.equals(plainTag), Arrays.equals(plain, source), plainTag + " -> " + plainTag + " is a copy");
             return source;
         }
     }
