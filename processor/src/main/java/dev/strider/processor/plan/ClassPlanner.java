@@ -190,6 +190,20 @@ public final class ClassPlanner {
                 variants.add(wider);
             }
         }
+        // The same blocks with the first stage from offset loads and the shifting stages by and/or,
+        // while variants are left: 256-bit blocks first (measured best on JDK 17), then the rest.
+        List<VariantPlan> blocks = new ArrayList<>(variants);
+        blocks.sort(java.util.Comparator.comparingInt((VariantPlan b) -> Math.abs(blockBits(b, type) - 256))
+                .thenComparing(b -> -blockBits(b, type)));
+        for (VariantPlan b : blocks) {
+            if (variants.size() >= MAX_VARIANTS - 1) {
+                break;
+            }
+            VariantPlan staged = staged(m, b);
+            if (staged != null && staged.estimatedBytes() <= METHOD_BYTES_BUDGET) {
+                variants.add(staged);
+            }
+        }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
         return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, inCacheTranspose(m, v.plan()) ? scalar : 0));
@@ -232,6 +246,63 @@ public final class ClassPlanner {
             }
             limit /= 2;
         }
+    }
+
+    /** The bits of a transpose variant's blocks. */
+    private static int blockBits(VariantPlan v, ElementType type) {
+        return ((VariantPlan.Vectors) v.form()).plan().lanes() * 8 * type.bytes();
+    }
+
+    /**
+     * Transpose variant {@code v} with its stages in the and/or form and, where every offset load
+     * is provably in the array, the first stage from offset loads; null when neither applies (no
+     * stage shifts and the loads are not provable).
+     */
+    static VariantPlan staged(KernelMethod m, VariantPlan v) {
+        VectorPlan plan = ((VariantPlan.Vectors) v.form()).plan();
+        boolean offsetLoads = offsetLoadsInBounds(plan);
+        boolean andOr = shifts(m.output().type(), 1);
+        if (!offsetLoads && !andOr) {
+            return null;
+        }
+        VectorPlan staged = plan.withStages(new VectorPlan.Stages(offsetLoads, andOr));
+        // per row, an offset load is ~6 bytes more than a rearrange, and-or ~10 more than a blend
+        int extra = plan.lanes() * ((offsetLoads ? 6 : 0) + (andOr ? 10 : 0));
+        int vectors = NestWalk.size(plan.loops(), plan.leaf(), v.splitNode()).vectorStatements();
+        return new VariantPlan(name(staged), suffix(staged), new VariantPlan.Vectors(staged), v.unrollLimit(),
+                v.splitNode(), v.steps(), v.padVectors(), v.estimatedBytes() + extra * vectors);
+    }
+
+    /**
+     * True when the offset loads of a block's first stage stay between its first and last row
+     * loads, and so in the array: with {@code L} lanes, {@code h = L / 2} and input rows {@code
+     * rs} apart, the loads at {@code s + j * rs - h} ({@code h <= j < L}) and {@code s + i * rs + h}
+     * ({@code i < h}) read {@code L} elements each, within {@code [s, s + (L - 1) * rs + L)} exactly
+     * when {@code rs >= 1}. Descending or broadcast rows (a slice, stride 0) keep the rearranges.
+     */
+    static boolean offsetLoadsInBounds(VectorPlan plan) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+            return false;
+        }
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        Node y = plan.loops().nodes().get(plan.leaf());
+        long rs = x.strides()[1];
+        int l = plan.lanes();
+        int h = l / 2;
+        if (y.strides()[1] != 1 || rs < 1) {
+            return false;
+        }
+        for (int j = h; j < l; j++) {
+            if (j * rs - h < 0 || j * rs - h + l > (l - 1) * rs + l) {
+                return false;
+            }
+        }
+        for (int i = 0; i < h; i++) {
+            if (i * rs + h + l > (l - 1) * rs + l) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -286,7 +357,7 @@ public final class ClassPlanner {
     static String name(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return plan.lanes() + "x" + plan.lanes() + " blocks in registers";
+                return plan.lanes() + "x" + plan.lanes() + " blocks in registers" + plan.stages().describe();
             case INTERLEAVE:
                 return "interleaved in registers";
             case DEINTERLEAVE:
@@ -299,7 +370,7 @@ public final class ClassPlanner {
     private static String suffix(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return "blocks" + plan.lanes();
+                return "blocks" + plan.lanes() + (plan.stages().offsetLoads() ? "o" : "") + (plan.stages().andOr() ? "m" : "");
             case INTERLEAVE:
                 return "interleaved";
             case DEINTERLEAVE:
