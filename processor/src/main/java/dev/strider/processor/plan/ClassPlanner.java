@@ -23,7 +23,9 @@ import java.util.Optional;
  *     rule tiles above {@link PlanOptions#tileAbove()} elements.</li>
  * <li>VECTOR: a transpose in registers gets blocks of the rule's width ({@link
  *     PlanOptions#transposeBits()}), of every wider width the class's vectors allow whose method
- *     stays within {@link #METHOD_BYTES_BUDGET}, and the scalar nest. The rule takes the rule's
+ *     stays within {@link #METHOD_BYTES_BUDGET}, the 256-bit blocks with their stages in the forms of
+ *     {@link VectorPlan.Stages} ({@link #STAGED_BLOCK_BITS}), and the
+ *     scalar nest. The rule takes the rule's
  *     width, or the scalar nest before Java 24 for an in-cache transpose that mostly rearranges
  *     ({@link #IN_CACHE_BYTES}).</li>
  * </ul>
@@ -40,6 +42,9 @@ public final class ClassPlanner {
 
     /** The most variants a method carries: each is a method the JIT compiles, and the tuner measures. */
     public static final int MAX_VARIANTS = 6;
+
+    /** The blocks that get a variant of {@link VectorPlan.Stages} besides the plain one: 8x8 floats, 4x4 doubles. */
+    public static final int STAGED_BLOCK_BITS = 256;
 
     /** Wider blocks than this would not fit the 16 or 32 vector registers. */
     public static final int MAX_TRANSPOSE_LANES = 16;
@@ -190,14 +195,14 @@ public final class ClassPlanner {
                 variants.add(wider);
             }
         }
-        // The same blocks with the first stage from offset loads and the shifting stages by and/or,
-        // while variants are left: 256-bit blocks first (measured best on JDK 17), then the rest.
-        List<VariantPlan> blocks = new ArrayList<>(variants);
-        blocks.sort(java.util.Comparator.comparingInt((VariantPlan b) -> Math.abs(blockBits(b, type) - 256))
-                .thenComparing(b -> -blockBits(b, type)));
-        for (VariantPlan b : blocks) {
-            if (variants.size() >= MAX_VARIANTS - 1) {
-                break;
+        // The 256-bit blocks again with the first stage from offset loads and the shifting stages by
+        // and/or. Measured one variant per JVM on an AMD EPYC Zen 5, nchw<->nChw16c 1x64x56x56: 8x8
+        // floats so 16.1/16.2 us against 24.1/23.2 for 4x4 on JDK 17 (Vector256), 15.8/15.8 against
+        // 16.6/17.5 on JDK 25; 4x4 floats so lost to plain 4x4 on both (27.7 against 24.1 us, 23.4
+        // against 16.6), so 128-bit blocks get no such variant; wider ones are unmeasured.
+        for (VariantPlan b : new ArrayList<>(variants)) {
+            if (variants.size() >= MAX_VARIANTS - 1 || blockBits(b, type) != STAGED_BLOCK_BITS) {
+                continue;
             }
             VariantPlan staged = staged(m, b);
             if (staged != null && staged.estimatedBytes() <= METHOD_BYTES_BUDGET) {
