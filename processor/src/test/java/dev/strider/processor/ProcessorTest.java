@@ -136,8 +136,9 @@ class ProcessorTest {
         assertThat(c).succeeded();
         String v512 = c.generatedSourceFile("test.Ops_Vector512").orElseThrow().getCharContent(true).toString();
         assertTrue(v512.contains("Map.entry(\"toBlocked(float[], float[])\", List.of(\"4x4 blocks in registers\", "
-                + "\"8x8 blocks in registers\", \"16x16 blocks in registers\", \"scalar nest\"))"), v512);
-        assertTrue(v512.contains("toBlockedVariant = variant >= 0 && variant < 4 ? variant : 0;"), v512);
+                + "\"8x8 blocks in registers\", \"16x16 blocks in registers\", "
+                + "\"8x8 blocks in registers, offset loads, and-or shifts\", \"scalar nest\"))"), v512);
+        assertTrue(v512.contains("toBlockedVariant = variant >= 0 && variant < 5 ? variant : 0;"), v512);
         assertTrue(v512.contains("case 0 -> toBlocked_blocks4(src, dst);"), v512);
         assertTrue(v512.contains("default -> toBlocked_scalar(src, dst);"), v512);
         assertTrue(v512.contains("return new Ops_Vector512(variant);"), v512);

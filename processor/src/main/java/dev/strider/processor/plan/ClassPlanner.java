@@ -23,7 +23,9 @@ import java.util.Optional;
  *     rule tiles above {@link PlanOptions#tileAbove()} elements.</li>
  * <li>VECTOR: a transpose in registers gets blocks of the rule's width ({@link
  *     PlanOptions#transposeBits()}), of every wider width the class's vectors allow whose method
- *     stays within {@link #METHOD_BYTES_BUDGET}, and the scalar nest. The rule takes the rule's
+ *     stays within {@link #METHOD_BYTES_BUDGET}, the 256-bit blocks with their stages in the forms of
+ *     {@link VectorPlan.Stages} ({@link #STAGED_BLOCK_BITS}), and the
+ *     scalar nest. The rule takes the rule's
  *     width, or the scalar nest before Java 24 for an in-cache transpose that mostly rearranges
  *     ({@link #IN_CACHE_BYTES}).</li>
  * </ul>
@@ -40,6 +42,9 @@ public final class ClassPlanner {
 
     /** The most variants a method carries: each is a method the JIT compiles, and the tuner measures. */
     public static final int MAX_VARIANTS = 6;
+
+    /** The blocks that get a variant of {@link VectorPlan.Stages} besides the plain one: 8x8 floats, 4x4 doubles. */
+    public static final int STAGED_BLOCK_BITS = 256;
 
     /** Wider blocks than this would not fit the 16 or 32 vector registers. */
     public static final int MAX_TRANSPOSE_LANES = 16;
@@ -190,6 +195,20 @@ public final class ClassPlanner {
                 variants.add(wider);
             }
         }
+        // The 256-bit blocks again with the first stage from offset loads and the shifting stages by
+        // and/or. Measured one variant per JVM on an AMD EPYC Zen 5, nchw<->nChw16c 1x64x56x56: 8x8
+        // floats so 16.1/16.2 us against 24.1/23.2 for 4x4 on JDK 17 (Vector256), 15.8/15.8 against
+        // 16.6/17.5 on JDK 25; 4x4 floats so lost to plain 4x4 on both (27.7 against 24.1 us, 23.4
+        // against 16.6), so 128-bit blocks get no such variant; wider ones are unmeasured.
+        for (VariantPlan b : new ArrayList<>(variants)) {
+            if (variants.size() >= MAX_VARIANTS - 1 || blockBits(b, type) != STAGED_BLOCK_BITS) {
+                continue;
+            }
+            VariantPlan staged = staged(m, b);
+            if (staged != null && staged.estimatedBytes() <= METHOD_BYTES_BUDGET) {
+                variants.add(staged);
+            }
+        }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
         return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, inCacheTranspose(m, v.plan()) ? scalar : 0));
@@ -232,6 +251,63 @@ public final class ClassPlanner {
             }
             limit /= 2;
         }
+    }
+
+    /** The bits of a transpose variant's blocks. */
+    private static int blockBits(VariantPlan v, ElementType type) {
+        return ((VariantPlan.Vectors) v.form()).plan().lanes() * 8 * type.bytes();
+    }
+
+    /**
+     * Transpose variant {@code v} with its stages in the and/or form and, where every offset load
+     * is provably in the array, the first stage from offset loads; null when neither applies (no
+     * stage shifts and the loads are not provable).
+     */
+    static VariantPlan staged(KernelMethod m, VariantPlan v) {
+        VectorPlan plan = ((VariantPlan.Vectors) v.form()).plan();
+        boolean offsetLoads = offsetLoadsInBounds(plan);
+        boolean andOr = shifts(m.output().type(), 1);
+        if (!offsetLoads && !andOr) {
+            return null;
+        }
+        VectorPlan staged = plan.withStages(new VectorPlan.Stages(offsetLoads, andOr));
+        // per row, an offset load is ~6 bytes more than a rearrange, and-or ~10 more than a blend
+        int extra = plan.lanes() * ((offsetLoads ? 6 : 0) + (andOr ? 10 : 0));
+        int vectors = NestWalk.size(plan.loops(), plan.leaf(), v.splitNode()).vectorStatements();
+        return new VariantPlan(name(staged), suffix(staged), new VariantPlan.Vectors(staged), v.unrollLimit(),
+                v.splitNode(), v.steps(), v.padVectors(), v.estimatedBytes() + extra * vectors);
+    }
+
+    /**
+     * True when the offset loads of a block's first stage stay between its first and last row
+     * loads, and so in the array: with {@code L} lanes, {@code h = L / 2} and input rows {@code
+     * rs} apart, the loads at {@code s + j * rs - h} ({@code h <= j < L}) and {@code s + i * rs + h}
+     * ({@code i < h}) read {@code L} elements each, within {@code [s, s + (L - 1) * rs + L)} exactly
+     * when {@code rs >= 1}. Descending or broadcast rows (a slice, stride 0) keep the rearranges.
+     */
+    static boolean offsetLoadsInBounds(VectorPlan plan) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+            return false;
+        }
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        Node y = plan.loops().nodes().get(plan.leaf());
+        long rs = x.strides()[1];
+        int l = plan.lanes();
+        int h = l / 2;
+        if (y.strides()[1] != 1 || rs < 1) {
+            return false;
+        }
+        for (int j = h; j < l; j++) {
+            if (j * rs - h < 0 || j * rs - h + l > (l - 1) * rs + l) {
+                return false;
+            }
+        }
+        for (int i = 0; i < h; i++) {
+            if (i * rs + h + l > (l - 1) * rs + l) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -286,7 +362,7 @@ public final class ClassPlanner {
     static String name(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return plan.lanes() + "x" + plan.lanes() + " blocks in registers";
+                return plan.lanes() + "x" + plan.lanes() + " blocks in registers" + plan.stages().describe();
             case INTERLEAVE:
                 return "interleaved in registers";
             case DEINTERLEAVE:
@@ -299,7 +375,7 @@ public final class ClassPlanner {
     private static String suffix(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return "blocks" + plan.lanes();
+                return "blocks" + plan.lanes() + (plan.stages().offsetLoads() ? "o" : "") + (plan.stages().andOr() ? "m" : "");
             case INTERLEAVE:
                 return "interleaved";
             case DEINTERLEAVE:

@@ -8,7 +8,46 @@ package dev.strider.processor.plan;
  * @param kind  how the lane nodes are covered
  * @param leaf  index of the first lane node
  */
-public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
+public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages) {
+
+    /** The plain form: every stage of a transpose moves and blends. */
+    public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
+        this(loops, kind, leaf, lanes, Stages.BLENDS);
+    }
+
+    /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
+    public VectorPlan withStages(Stages stages) {
+        return new VectorPlan(loops, kind, leaf, lanes, stages);
+    }
+
+    /**
+     * How the stages of a {@link Kind#TRANSPOSE} block are formed, beyond the plain form (each
+     * stage moves the other row's groups, by {@code rearrange} or a shift, and blends).
+     *
+     * @param offsetLoads the first stage (groups of {@code lanes / 2}) reads its moved halves
+     *                    straight from the input, by loads {@code lanes / 2} elements off the rows
+     *                    ({@code r0.blend(load(s + 4 * rowStride - 4), HIGH4)}, {@code
+     *                    load(s + 4).blend(r4, HIGH4)} for 8x8): no shuffle at all. Planned only
+     *                    where every such load lies between the block's first and last row loads,
+     *                    so in the array (input rows at least one element apart, ascending).
+     * @param andOr       the shifting stages (pieces of 32 bits or fewer) combine the shifted rows
+     *                    by {@code and}/{@code or} with constant masks instead of {@code blend}:
+     *                    {@code lo = a.and(0xFFFFFFFFL).or(b << 32)}, {@code hi = (a >>> 32).or(b.and(0xFFFFFFFF00000000L))}
+     *                    as longs for floats. On JDK 17 the blend after a shift was 5-6x slower in
+     *                    some nests (nchw to nChw16c 1x17x56x56, nchw to nChw8c); and/or was not.
+     */
+    public record Stages(boolean offsetLoads, boolean andOr) {
+        public static final Stages BLENDS = new Stages(false, false);
+
+        public boolean plain() {
+            return !offsetLoads && !andOr;
+        }
+
+        /** {@code ", offset loads, and-or shifts"}: what a variant's name adds, or nothing. */
+        public String describe() {
+            return (offsetLoads ? ", offset loads" : "") + (andOr ? ", and-or shifts" : "");
+        }
+    }
 
     public enum Kind {
         /** One lane node, sequential (or reversed, or broadcast) in every operand: load, compute, store. */
@@ -43,6 +82,6 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
                     + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers";
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
-                + loops.nodes().get(leaf + 1).name() + " transposed in registers";
+                + loops.nodes().get(leaf + 1).name() + " transposed in registers" + stages.describe();
     }
 }

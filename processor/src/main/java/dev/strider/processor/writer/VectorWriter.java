@@ -234,7 +234,7 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, out.type(), plan.lanes(), in.name(), offsets.get(1), x.strides()[1],
+        return c.transpose(scope, out.type(), plan.lanes(), plan.stages(), in.name(), offsets.get(1), x.strides()[1],
                 out.name(), offsets.get(0), y.strides()[0]);
     }
 
@@ -363,8 +363,8 @@ public final class VectorWriter {
          * constant is one instruction on every x86 vector ISA and, unlike {@code rearrange}, checks no
          * shuffle before Java 24. Wider pieces are moved by {@code rearrange}.
          */
-        CodeBlock transpose(Identifiers.Scope scope, ElementType type, int lanes, String src, CodeBlock s, int sStride,
-                String dst, CodeBlock d, int dStride) {
+        CodeBlock transpose(Identifiers.Scope scope, ElementType type, int lanes, VectorPlan.Stages stages, String src,
+                CodeBlock s, int sStride, String dst, CodeBlock d, int dStride) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
@@ -386,6 +386,46 @@ public final class VectorWriter {
                 int pieceBits = k * 8 * type.bytes();
                 Function<String, CodeBlock> up;
                 Function<String, CodeBlock> down;
+                if (stage == 0 && stages.offsetLoads()) {
+                    // the moved halves straight from the input, h = k elements off the rows: no shuffle
+                    for (int i = 0; i < k; i++) {
+                        int j = i + k;
+                        CodeBlock lo = CodeBlock.of("$N.blend($T.fromArray($N, $N, $L), $N)", from + i, vector, species,
+                                src, NestWriter.plus(s, (long) j * sStride - k), high);
+                        CodeBlock hi = CodeBlock.of("$T.fromArray($N, $N, $L).blend($N, $N)", vector, species, src,
+                                NestWriter.plus(s, (long) i * sStride + k), from + j, high);
+                        b.addStatement("$T $N = $L", vector, to + i, lo);
+                        b.addStatement("$T $N = $L", vector, to + j, hi);
+                    }
+                    from = to;
+                    continue;
+                }
+                if (ClassPlanner.shifts(type, k) && stages.andOr()) {
+                    // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
+                    String wide = laneTypes(2 * pieceBits);
+                    String back = KernelClass.titled(type) + "s";
+                    CodeBlock lowMask = pieceMask(2 * pieceBits, false);
+                    CodeBlock highMask = pieceMask(2 * pieceBits, true);
+                    for (int i = 0; i < lanes; i++) {
+                        if ((i & k) != 0) {
+                            continue;
+                        }
+                        int j = i + k;
+                        CodeBlock lo = CodeBlock.of("$N.reinterpretAs$L().and($L).or($N.reinterpretAs$L().lanewise($T.LSHL, $L)).reinterpretAs$L()",
+                                from + i, wide, lowMask, from + j, wide, VECTOR_OPERATORS, pieceBits, back);
+                        CodeBlock hi = CodeBlock.of("$N.reinterpretAs$L().lanewise($T.LSHR, $L).or($N.reinterpretAs$L().and($L)).reinterpretAs$L()",
+                                from + i, wide, VECTOR_OPERATORS, pieceBits, from + j, wide, highMask, back);
+                        if (last) {
+                            b.addStatement("$L.intoArray($N, $L)", lo, dst, NestWriter.plus(d, i * dStride));
+                            b.addStatement("$L.intoArray($N, $L)", hi, dst, NestWriter.plus(d, j * dStride));
+                        } else {
+                            b.addStatement("$T $N = $L", vector, to + i, lo);
+                            b.addStatement("$T $N = $L", vector, to + j, hi);
+                        }
+                    }
+                    from = to;
+                    continue;
+                }
                 if (ClassPlanner.shifts(type, k)) {
                     String wide = laneTypes(2 * pieceBits);
                     String back = KernelClass.titled(type) + "s";
@@ -521,6 +561,18 @@ public final class VectorWriter {
         }
 
 
+
+        /**
+         * The low (or high) half of an integral lane of {@code laneBits}, as the literal its vector's
+         * {@code and} takes: {@code 0xFFFFFFFFL}, {@code 0xFFFF0000}, {@code (short) 0xFF00}.
+         */
+        private static CodeBlock pieceMask(int laneBits, boolean high) {
+            switch (laneBits) {
+                case 64: return CodeBlock.of(high ? "0xFFFFFFFF00000000L" : "0xFFFFFFFFL");
+                case 32: return CodeBlock.of(high ? "0xFFFF0000" : "0xFFFF");
+                default: return CodeBlock.of(high ? "(short) 0xFF00" : "(short) 0xFF");
+            }
+        }
 
         /** {@code "Longs"}: what {@code reinterpretAs...} calls the integral lanes of 16, 32 or 64 bits. */
         private static String laneTypes(int bits) {

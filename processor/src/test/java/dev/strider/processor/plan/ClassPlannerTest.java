@@ -44,8 +44,9 @@ class ClassPlannerTest {
     @Test
     void aTransposeCarriesEveryBlockWidthAndTheScalarNest() {
         MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512, DEFAULTS);
+        // then the 256-bit blocks with the first stage from offset loads and the shifting stage by and/or
         assertEquals(List.of("4x4 blocks in registers", "8x8 blocks in registers", "16x16 blocks in registers",
-                "scalar nest"), plan.names());
+                "8x8 blocks in registers, offset loads, and-or shifts", "scalar nest"), plan.names());
         // 4x4 floats shift as often as they rearrange: registers by rule on every Java
         assertEquals(MethodPlan.Rule.always(0), plan.rule());
         assertEquals("toBlocked64(float[], float[])", plan.key());
@@ -53,9 +54,9 @@ class ClassPlannerTest {
             assertTrue(v.estimatedBytes() <= ClassPlanner.METHOD_BYTES_BUDGET, v.name() + ": " + v.estimatedBytes());
             assertEquals(0, v.steps(), "no THREADS");
         }
-        assertEquals(List.of("blocks4", "blocks8", "blocks16", "scalar"),
+        assertEquals(List.of("blocks4", "blocks8", "blocks16", "blocks8om", "scalar"),
                 plan.variants().stream().map(VariantPlan::suffix).toList());
-        assertTrue(plan.describe().endsWith("4x4 blocks of hw x c transposed in registers; variant 0 of 4"),
+        assertTrue(plan.describe().endsWith("4x4 blocks of hw x c transposed in registers; variant 0 of 5"),
                 plan.describe());
     }
 
@@ -63,18 +64,21 @@ class ClassPlannerTest {
     void transposeBitsSetsOnlyTheRulesWidth() {
         MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512,
                 new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 256));
-        assertEquals(List.of("8x8 blocks in registers", "16x16 blocks in registers", "scalar nest"), plan.names());
+        assertEquals(List.of("8x8 blocks in registers", "16x16 blocks in registers",
+                "8x8 blocks in registers, offset loads, and-or shifts", "scalar nest"), plan.names());
         // 8x8 floats rearrange in two stages of three, 1.6 MB in cache: the scalar nest before Java 24
-        assertEquals(new MethodPlan.Rule(0, 2), plan.rule());
-        assertTrue(plan.describe().endsWith("; variant 0 of 3, before Java 24 variant 2, the scalar nest"),
+        assertEquals(new MethodPlan.Rule(0, 3), plan.rule());
+        assertTrue(plan.describe().endsWith("; variant 0 of 4, before Java 24 variant 3, the scalar nest"),
                 plan.describe());
     }
 
     @Test
     void doublesInCacheTakeTheScalarNestBeforeJava24() {
         MethodPlan plan = vector(toBlocked(ElementType.DOUBLE, ACT), 256, DEFAULTS);
-        assertEquals(List.of("4x4 blocks in registers", "scalar nest"), plan.names());
-        assertEquals(new MethodPlan.Rule(0, 1), plan.rule());
+        // doubles: no stage shifts, so only the offset loads make another form
+        assertEquals(List.of("4x4 blocks in registers", "4x4 blocks in registers, offset loads", "scalar nest"),
+                plan.names());
+        assertEquals(new MethodPlan.Rule(0, 2), plan.rule());
         // a 128-bit class holds 2 doubles: no block of 4, so no variants
         MethodPlan narrow = vector(toBlocked(ElementType.DOUBLE, ACT), 128, DEFAULTS);
         assertEquals(List.of("scalar nest"), narrow.names());
@@ -133,7 +137,7 @@ class ClassPlannerTest {
         PlanOptions everything = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1, 128);
         MethodPlan plan = ClassPlanner.vector(set, everything, 256).methods().get(0);
         assertTrue(plan.split());
-        assertEquals(List.of(784, 3136), plan.variants().stream().map(VariantPlan::steps).toList());
+        assertEquals(List.of(784, 784, 3136), plan.variants().stream().map(VariantPlan::steps).toList());
         MethodPlan threads = ClassPlanner.threads(set, everything).methods().get(0);
         assertEquals("the one-thread class's, its split node in chunks over Parallel.pool()", threads.describe());
         MethodPlan direct = ClassPlanner.threads(set, DEFAULTS).methods().get(0);

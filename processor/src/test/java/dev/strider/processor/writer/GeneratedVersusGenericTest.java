@@ -525,6 +525,11 @@ class GeneratedVersusGenericTest {
      * gaps and pad lanes included, with the generic kernels'.
      */
     static void check(Object kernels, KernelMethod m, Random r) {
+        check(kernels, m, r, false);
+    }
+
+    /** The same; when {@code nanOutput}, a floating-point output starts as NaN everywhere instead of garbage. */
+    static void check(Object kernels, KernelMethod m, Random r, boolean nanOutput) {
         List<Object> args = new ArrayList<>();
         Param out = m.output();
         for (Param p : m.params()) {
@@ -534,6 +539,12 @@ class GeneratedVersusGenericTest {
                     : Array.get(randomArray(p.type(), r, 1, null, false), 0));
         }
         int outIndex = m.params().indexOf(out);
+        if (nanOutput && out.type().isFloatingPoint()) {
+            Object o = args.get(outIndex);
+            for (int i = 0; i < Array.getLength(o); i++) {
+                Array.set(o, i, out.type() == ElementType.FLOAT ? (Object) Float.NaN : (Object) Double.NaN);
+            }
+        }
         Object expected = copy(args.get(outIndex));
         List<Object> genericArgs = new ArrayList<>(args);
         genericArgs.set(outIndex, expected);
