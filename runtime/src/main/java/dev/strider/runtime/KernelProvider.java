@@ -48,6 +48,16 @@ public interface KernelProvider {
     }
 
     /**
+     * Per method of {@link #variants()}, the width in bits of the vector registers each variant
+     * uses (a transpose's blocks, else the class's vectors; 0 for scalar code). The tuner times in
+     * one JVM only the variants of variant 0's width and the scalar ones: Vector API code of several
+     * widths in one JVM slows all of them down. Empty when unknown.
+     */
+    default Map<String, List<Integer>> variantBits() {
+        return Map.of();
+    }
+
+    /**
      * A new instance of the generated class whose methods run their variant number
      * {@code variant} where they have more than {@code variant} variants ({@link #variants()}),
      * and elsewhere what {@link #create()} runs (the rule's choice).

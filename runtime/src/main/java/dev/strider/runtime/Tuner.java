@@ -142,12 +142,46 @@ final class Tuner {
             if (variants == null || variants.size() < 2) {
                 list.add(new Candidate(p, -1, null));
             } else {
+                List<Integer> bits = p.variantBits().get(methods.get(i));
                 for (int v = 0; v < variants.size(); v++) {
-                    list.add(new Candidate(p, v, variants.get(v)));
+                    if (timedTogether(bits, v)) {
+                        list.add(new Candidate(p, v, variants.get(v)));
+                    }
                 }
             }
         }
         return list;
+    }
+
+    /**
+     * The variants timed in one JVM: scalar ones and those of variant 0's register width. Timed
+     * together, variants of several widths slowed each other down on JDK 17 and on JDK 25 (the
+     * 512-bit 16x16 transpose ran at 55 us in the tuner against 15.7 us alone, the 256-bit 8x8 at
+     * 46.5 against 16.1; Zen 5), so their comparison would not be fair.
+     */
+    static boolean timedTogether(List<Integer> bits, int v) {
+        if (bits == null || bits.size() <= v) {
+            return true;
+        }
+        return bits.get(v) == 0 || bits.get(v).equals(bits.get(0));
+    }
+
+    /** The variants of method {@code i} not timed here, in words, for explain. */
+    private List<String> untimed(int i) {
+        List<String> words = new ArrayList<>();
+        for (KernelProvider p : oneThread) {
+            List<String> variants = p.variants().get(methods.get(i));
+            List<Integer> bits = p.variantBits().get(methods.get(i));
+            if (variants != null && bits != null) {
+                for (int v = 0; v < variants.size(); v++) {
+                    if (!timedTogether(bits, v)) {
+                        words.add(simpleName(p.className()) + " (" + variants.get(v) + "): not timed in this JVM, its "
+                                + bits.get(v) + "-bit registers would slow the " + bits.get(0) + "-bit ones down");
+                    }
+                }
+            }
+        }
+        return words;
     }
 
     private Candidate threadsCandidate() {
@@ -450,6 +484,7 @@ final class Tuner {
                 }
             }
             install(i, one, all);
+            words.addAll(untimed(i));
             s.candidateWords = words;
             s.source = "measured here, " + (System.nanoTime() - start) / 1_000_000 + " ms";
             WisdomFile.of(settings.wisdom()).add(new Wisdom.Entry(Machine.current().key(), kernelSet.getName(),
@@ -551,6 +586,7 @@ final class Tuner {
         Object[] inst = candidates.stream().map(this::instance).toArray();
         long now = System.nanoTime();
         warm(inst, w, now + (long) ((deadline - now) * WARM_SHARE));
+        awaitQuietJit(deadline);
         double[][] rounds = new double[n][ROUNDS];
         double[] last = new double[n];
         int r = 0;
@@ -568,6 +604,42 @@ final class Tuner {
         }
         return times;
     }
+
+    /**
+     * Waits, until {@code deadline} at most, for the JIT's compiler threads to go quiet (their total
+     * compilation time unchanged over {@link #QUIET_NANOS}): on a machine of two cores a C2 thread
+     * compiling a candidate took the core THREADS needed, and THREADS measured level with one
+     * thread where it ran 1.7x faster once the JIT was done (NCHW to NHWC 1x64x256x256, Zen 5).
+     * Returns at once where the JVM does not report compilation time.
+     */
+    private static void awaitQuietJit(long deadline) {
+        java.lang.management.CompilationMXBean jit;
+        try {
+            jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        } catch (LinkageError | RuntimeException e) {
+            return; // no java.management in this runtime
+        }
+        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+            return;
+        }
+        long last = jit.getTotalCompilationTime();
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < deadline && System.nanoTime() - quietSince < QUIET_NANOS) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long now = jit.getTotalCompilationTime();
+            if (now != last) {
+                last = now;
+                quietSince = System.nanoTime();
+            }
+        }
+    }
+
+    static final long QUIET_NANOS = 50_000_000;
 
     /**
      * One slice: as many calls as take about {@link #SLICE_NANOS} at {@code perCall} (one call

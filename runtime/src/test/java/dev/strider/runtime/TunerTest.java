@@ -138,6 +138,15 @@ class TunerTest {
     }
 
     @Test
+    void onlyVariantsOfVariantZerosRegisterWidthAndScalarOnesAreTimedTogether() {
+        List<Integer> bits = List.of(128, 256, 512, 0, 128);
+        assertTrue(Tuner.timedTogether(bits, 0));
+        assertTrue(!Tuner.timedTogether(bits, 1) && !Tuner.timedTogether(bits, 2));
+        assertTrue(Tuner.timedTogether(bits, 3) && Tuner.timedTogether(bits, 4));
+        assertTrue(Tuner.timedTogether(null, 5), "widths unknown: every variant");
+    }
+
+    @Test
     void aFailingCandidateFallsBackToTheRuleAndCallsGoOn(@TempDir Path dir) throws Exception {
         Tuner t = new Tuner(SpinOps.class, SET, settings(TuneMode.MEASURE, dir.resolve("w.tsv")), candidates(-1), null);
         t.tuneAll();

@@ -37,6 +37,23 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
         return variants;
     }
 
+    /**
+     * Per method with several variants, by method key, the width in bits of the vector registers
+     * each variant uses (0: scalar code): what the provider answers from {@code variantBits()}.
+     */
+    public Map<String, List<Integer>> variantBits() {
+        Map<String, List<Integer>> bits = new LinkedHashMap<>();
+        for (MethodPlan m : methods) {
+            if (m.hasVariants()) {
+                List<Integer> widths = new java.util.ArrayList<>();
+                int bytes = m.method().output().type().bytes();
+                m.variants().forEach(v -> widths.add(v.registerBits(bytes, bits())));
+                bits.put(m.key(), widths);
+            }
+        }
+        return bits;
+    }
+
     /** True when some method carries more than one variant. */
     public boolean hasVariants() {
         return methods.stream().anyMatch(MethodPlan::hasVariants);

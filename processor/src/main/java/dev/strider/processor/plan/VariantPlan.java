@@ -53,6 +53,19 @@ public record VariantPlan(String name, String suffix, Form form, int unrollLimit
         }
     }
 
+    /**
+     * The width in bits of the vector registers this variant's statements use: a transpose's block
+     * ({@code lanes} elements of {@code elementBytes}), {@code classBits} for the other vector forms,
+     * 0 for scalar code. The tuner times in one JVM only variants of one width: Vector API code of
+     * several widths spoils the JIT's profiles for all of them.
+     */
+    public int registerBits(int elementBytes, int classBits) {
+        if (form instanceof Vectors v) {
+            return v.plan().kind() == VectorPlan.Kind.TRANSPOSE ? v.plan().lanes() * elementBytes * 8 : classBits;
+        }
+        return 0;
+    }
+
     /** The loop nest of a scalar or vector form, else null. */
     public LoopPlan loops() {
         if (form instanceof Scalar s) {

@@ -488,6 +488,21 @@ final class KernelClass {
             }
             entries.add(CodeBlock.of("$T.entry($S, $T.of($L))", Map.class, e.getKey(), List.class, names.build()));
         }
+        List<CodeBlock> widths = new ArrayList<>();
+        for (Map.Entry<String, List<Integer>> e : plan.variantBits().entrySet()) {
+            CodeBlock.Builder list = CodeBlock.builder();
+            for (int bits : e.getValue()) {
+                list.add(list.isEmpty() ? "$L" : ", $L", bits);
+            }
+            widths.add(CodeBlock.of("$T.entry($S, $T.of($L))", Map.class, e.getKey(), List.class, list.build()));
+        }
+        provider.addMethod(MethodSpec.methodBuilder("variantBits").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
+                        ParameterizedTypeName.get(List.class, Integer.class)))
+                .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(widths, ",\n"))
+                        .add(");\n$<").build())
+                .build());
         provider.addMethod(MethodSpec.methodBuilder("variants").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
