@@ -59,6 +59,7 @@ public final class Workloads {
         return i % 7 + 1;
     }
 
+    /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static double[] filled(double[] a) {
         for (int i = 0; i < a.length; i++) {
             a[i] = value(i);
@@ -66,6 +67,7 @@ public final class Workloads {
         return a;
     }
 
+    /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static float[] filled(float[] a) {
         for (int i = 0; i < a.length; i++) {
             a[i] = value(i);
@@ -73,6 +75,7 @@ public final class Workloads {
         return a;
     }
 
+    /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static long[] filled(long[] a) {
         for (int i = 0; i < a.length; i++) {
             a[i] = value(i);
@@ -80,6 +83,7 @@ public final class Workloads {
         return a;
     }
 
+    /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static int[] filled(int[] a) {
         for (int i = 0; i < a.length; i++) {
             a[i] = value(i);
@@ -87,6 +91,7 @@ public final class Workloads {
         return a;
     }
 
+    /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static short[] filled(short[] a) {
         for (int i = 0; i < a.length; i++) {
             a[i] = (short) value(i);
@@ -94,6 +99,7 @@ public final class Workloads {
         return a;
     }
 
+    /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static byte[] filled(byte[] a) {
         for (int i = 0; i < a.length; i++) {
             a[i] = (byte) value(i);
