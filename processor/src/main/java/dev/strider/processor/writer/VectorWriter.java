@@ -384,73 +384,59 @@ public final class VectorWriter {
                 boolean last = k == 1;
                 String to = last ? null : scope.numbered(stageNames[stage]);
                 int pieceBits = k * 8 * type.bytes();
-                Function<String, CodeBlock> up;
-                Function<String, CodeBlock> down;
+                // each stage pairs rows i and i + k: lo and hi of the pair, by the stage's form
+                java.util.function.BiFunction<Integer, Integer, CodeBlock[]> pair;
+                String in = from;
+                int h = k;
                 if (stage == 0 && stages.offsetLoads()) {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
-                    for (int i = 0; i < k; i++) {
-                        int j = i + k;
-                        CodeBlock lo = CodeBlock.of("$N.blend($T.fromArray($N, $N, $L), $N)", from + i, vector, species,
-                                src, NestWriter.plus(s, (long) j * sStride - k), high);
-                        CodeBlock hi = CodeBlock.of("$T.fromArray($N, $N, $L).blend($N, $N)", vector, species, src,
-                                NestWriter.plus(s, (long) i * sStride + k), from + j, high);
-                        b.addStatement("$T $N = $L", vector, to + i, lo);
-                        b.addStatement("$T $N = $L", vector, to + j, hi);
-                    }
-                    from = to;
-                    continue;
-                }
-                if (ClassPlanner.shifts(type, k) && stages.andOr()) {
+                    pair = (i, j) -> new CodeBlock[] {
+                        CodeBlock.of("$N.blend($T.fromArray($N, $N, $L), $N)", in + i, vector, species, src,
+                                NestWriter.plus(s, (long) j * sStride - h), high),
+                        CodeBlock.of("$T.fromArray($N, $N, $L).blend($N, $N)", vector, species, src,
+                                NestWriter.plus(s, (long) i * sStride + h), in + j, high)};
+                } else if (ClassPlanner.shifts(type, k) && stages.andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
                     String wide = laneTypes(2 * pieceBits);
                     String back = KernelClass.titled(type) + "s";
                     CodeBlock lowMask = pieceMask(2 * pieceBits, false);
                     CodeBlock highMask = pieceMask(2 * pieceBits, true);
-                    for (int i = 0; i < lanes; i++) {
-                        if ((i & k) != 0) {
-                            continue;
-                        }
-                        int j = i + k;
-                        CodeBlock lo = CodeBlock.of("$N.reinterpretAs$L().and($L).or($N.reinterpretAs$L().lanewise($T.LSHL, $L)).reinterpretAs$L()",
-                                from + i, wide, lowMask, from + j, wide, VECTOR_OPERATORS, pieceBits, back);
-                        CodeBlock hi = CodeBlock.of("$N.reinterpretAs$L().lanewise($T.LSHR, $L).or($N.reinterpretAs$L().and($L)).reinterpretAs$L()",
-                                from + i, wide, VECTOR_OPERATORS, pieceBits, from + j, wide, highMask, back);
-                        if (last) {
-                            b.addStatement("$L.intoArray($N, $L)", lo, dst, NestWriter.plus(d, i * dStride));
-                            b.addStatement("$L.intoArray($N, $L)", hi, dst, NestWriter.plus(d, j * dStride));
-                        } else {
-                            b.addStatement("$T $N = $L", vector, to + i, lo);
-                            b.addStatement("$T $N = $L", vector, to + j, hi);
-                        }
-                    }
-                    from = to;
-                    continue;
-                }
-                if (ClassPlanner.shifts(type, k)) {
-                    String wide = laneTypes(2 * pieceBits);
-                    String back = KernelClass.titled(type) + "s";
-                    up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
-                            v, wide, VECTOR_OPERATORS, pieceBits, back);
-                    down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
-                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                    pair = (i, j) -> new CodeBlock[] {
+                        CodeBlock.of("$N.reinterpretAs$L().and($L).or($N.reinterpretAs$L().lanewise($T.LSHL, $L)).reinterpretAs$L()",
+                                in + i, wide, lowMask, in + j, wide, VECTOR_OPERATORS, pieceBits, back),
+                        CodeBlock.of("$N.reinterpretAs$L().lanewise($T.LSHR, $L).or($N.reinterpretAs$L().and($L)).reinterpretAs$L()",
+                                in + i, wide, VECTOR_OPERATORS, pieceBits, in + j, wide, highMask, back)};
                 } else {
-                    String swap = swap(type, blockBits, k);
-                    up = v -> CodeBlock.of("$L.rearrange($N)", v, swap);
-                    down = up;
+                    Function<String, CodeBlock> up;
+                    Function<String, CodeBlock> down;
+                    if (ClassPlanner.shifts(type, k)) {
+                        String wide = laneTypes(2 * pieceBits);
+                        String back = KernelClass.titled(type) + "s";
+                        up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
+                                v, wide, VECTOR_OPERATORS, pieceBits, back);
+                        down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
+                                v, wide, VECTOR_OPERATORS, pieceBits, back);
+                    } else {
+                        String swap = swap(type, blockBits, h);
+                        up = v -> CodeBlock.of("$L.rearrange($N)", v, swap);
+                        down = up;
+                    }
+                    pair = (i, j) -> new CodeBlock[] {
+                        CodeBlock.of("$N.blend($L, $N)", in + i, up.apply(in + j), high),
+                        CodeBlock.of("$L.blend($N, $N)", down.apply(in + i), in + j, high)};
                 }
                 for (int i = 0; i < lanes; i++) {
                     if ((i & k) != 0) {
                         continue;
                     }
                     int j = i + k;
-                    CodeBlock lo = CodeBlock.of("$N.blend($L, $N)", from + i, up.apply(from + j), high);
-                    CodeBlock hi = CodeBlock.of("$L.blend($N, $N)", down.apply(from + i), from + j, high);
+                    CodeBlock[] lohi = pair.apply(i, j);
                     if (last) {
-                        b.addStatement("$L.intoArray($N, $L)", lo, dst, NestWriter.plus(d, i * dStride));
-                        b.addStatement("$L.intoArray($N, $L)", hi, dst, NestWriter.plus(d, j * dStride));
+                        b.addStatement("$L.intoArray($N, $L)", lohi[0], dst, NestWriter.plus(d, i * dStride));
+                        b.addStatement("$L.intoArray($N, $L)", lohi[1], dst, NestWriter.plus(d, j * dStride));
                     } else {
-                        b.addStatement("$T $N = $L", vector, to + i, lo);
-                        b.addStatement("$T $N = $L", vector, to + j, hi);
+                        b.addStatement("$T $N = $L", vector, to + i, lohi[0]);
+                        b.addStatement("$T $N = $L", vector, to + j, lohi[1]);
                     }
                 }
                 from = to;
