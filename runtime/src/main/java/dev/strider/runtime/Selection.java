@@ -43,7 +43,7 @@ final class Selection {
 
     Selection(Class<?> kernelSet, Device device, int parallelism, List<KernelProvider> candidates,
               List<String> serviceProblems) {
-        this(kernelSet, device, parallelism, candidates, serviceProblems, rulesOnly());
+        this(kernelSet, device, parallelism, candidates, serviceProblems, rulesOnly(), null);
     }
 
     private static TuneSettings rulesOnly() {
@@ -66,10 +66,6 @@ final class Selection {
         this.attempts = new AtomicReferenceArray<>(this.candidates.size());
     }
 
-    private Selection(Class<?> kernelSet, Device device, int parallelism, List<KernelProvider> candidates,
-                      List<String> serviceProblems, TuneSettings settings) {
-        this(kernelSet, device, parallelism, candidates, serviceProblems, settings, null);
-    }
 
     /** The providers of {@code kernelSet} found by {@code ServiceLoader} through its class loader, on this device. */
     static Selection discover(Class<?> kernelSet) {

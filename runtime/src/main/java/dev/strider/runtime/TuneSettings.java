@@ -1,7 +1,6 @@
 package dev.strider.runtime;
 
 import dev.strider.TuneMode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -17,10 +16,9 @@ import java.util.function.UnaryOperator;
  * widest VECTOR class the tuner times: 128, 256 or 512; by default the preferred shape; the tuner
  * times one shape per JVM, see {@code Selection}).
  *
- * @param wisdom         the wisdom file, or null for none
- * @param wisdomExplicit true when {@value #WISDOM} named it: then it must be writable in measure mode
+ * @param wisdom the wisdom file, or null for none (one {@value #WISDOM} names must be writable in measure mode)
  */
-record TuneSettings(TuneMode mode, String modeSource, Path wisdom, boolean wisdomExplicit, long methodBudgetMillis,
+record TuneSettings(TuneMode mode, String modeSource, Path wisdom, long methodBudgetMillis,
                     long totalBudgetMillis, int vectorBits) {
 
     static final String MODE = "strider.tune";
@@ -103,7 +101,7 @@ record TuneSettings(TuneMode mode, String modeSource, Path wisdom, boolean wisdo
         } else {
             wisdom = defaultWisdom(properties, env);
         }
-        return new TuneSettings(mode, source, wisdom, explicit, method, total, bits);
+        return new TuneSettings(mode, source, wisdom, method, total, bits);
     }
 
     private static long millis(UnaryOperator<String> properties, String name, long fallback) {
@@ -160,14 +158,5 @@ record TuneSettings(TuneMode mode, String modeSource, Path wisdom, boolean wisdo
     String describe() {
         String file = mode == TuneMode.RULES ? "" : ", wisdom file " + (wisdom == null ? "none" : wisdom.toString());
         return mode.name().toLowerCase(Locale.ROOT) + " (" + modeSource + ")" + file;
-    }
-
-    static boolean ensureParent(Path file) {
-        try {
-            Files.createDirectories(file.getParent());
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 }

@@ -108,10 +108,6 @@ final class Tuner {
         return d;
     }
 
-    TuneMode mode() {
-        return settings.mode();
-    }
-
     // ------------------------------------------------------------------ candidates
 
     /** A candidate: a class, and a variant of the method (-1: the class's rule). */
@@ -356,6 +352,12 @@ final class Tuner {
 
     // ------------------------------------------------------------------ tuning
 
+    /** Routes method {@code i} to the rule's choice: its one-thread class, under THREADS where that splits it. */
+    private void installRule(int i) {
+        Candidate rule = ruleOneThread();
+        install(i, rule, threaded(i) ? threadsCandidate() : rule);
+    }
+
     /** Queues method {@code i} for the tuner thread, once. */
     void request(int i) {
         request(i, System.nanoTime() + START_DELAY_NANOS);
@@ -430,8 +432,7 @@ final class Tuner {
         long start = System.nanoTime();
         try {
             if (SPENT_NANOS.get() >= settings.totalBudgetMillis() * 1_000_000) {
-                Candidate rule = ruleOneThread();
-                install(i, rule, threaded(i) ? threadsCandidate() : rule);
+                installRule(i);
                 s.source = "the rule: this JVM's tuning budget (" + TuneSettings.TOTAL_BUDGET + "="
                         + settings.totalBudgetMillis() + " ms) is spent";
                 return;
@@ -443,7 +444,7 @@ final class Tuner {
                 Candidate all = byLabel(i, s.wisdom.best());
                 if (one != null && all != null && instance(one) != null && instance(all) != null) {
                     warm(List.of(one), workload, start + budget);
-                    if (all != one && !all.label().equals(one.label())) {
+                    if (!all.equals(one)) {
                         install(i, one, s.best());
                         warm(List.of(all), workload, start + budget);
                     }
@@ -491,12 +492,10 @@ final class Tuner {
                     fingerprint, methods.get(i), one.label(), all.label(), verdict.medians()[verdict.chosen()],
                     bestNanos, Machine.current().describe()));
         } catch (Throwable t) {
-            Candidate rule;
             try {
-                rule = ruleOneThread();
-                install(i, rule, threaded(i) ? threadsCandidate() : rule);
+                installRule(i);
             } catch (RuntimeException e) {
-                rule = null;
+                // nothing loads: the slots keep what they had
             }
             s.source = "the rule: tuning failed (" + Selection.describe(t) + ")";
             Warnings.once("tuning " + kernelSet.getName() + "." + methods.get(i) + " failed ("

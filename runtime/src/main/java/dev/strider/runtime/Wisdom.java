@@ -6,9 +6,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -153,9 +151,5 @@ final class Wisdom {
         } finally {
             Files.deleteIfExists(temp);
         }
-    }
-
-    List<Entry> entries() {
-        return new ArrayList<>(entries.values());
     }
 }

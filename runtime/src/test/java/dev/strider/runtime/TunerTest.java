@@ -100,7 +100,7 @@ class TunerTest {
     }
 
     private static TuneSettings settings(TuneMode mode, Path wisdom) {
-        return new TuneSettings(mode, "test", wisdom, true, 400, 60_000, 0);
+        return new TuneSettings(mode, "test", wisdom, 400, 60_000, 0);
     }
 
     /** SCALAR at 40 us a call; VECTOR 256 with two variants, 60 and 10 us. */

@@ -245,7 +245,8 @@ final class Identifiers {
         return new Scope(avoid);
     }
 
-    private static String free(String base, Set<String> avoid) {
+    /** {@code base}, or {@code base_}, {@code base__}, ... : the first not in {@code avoid}. */
+    static String free(String base, Set<String> avoid) {
         String name = base;
         while (avoid.contains(name)) {
             name += "_";

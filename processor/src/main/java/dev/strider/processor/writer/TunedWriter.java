@@ -180,10 +180,10 @@ public final class TunedWriter {
         Set<String> names = new HashSet<>(Identifiers.TYPES);
         names.addAll(Identifiers.PACKAGE_ROOTS);
         methods.forEach(m -> m.params().forEach(p -> names.add(p.name())));
-        String method = free("method", names);
-        String kernels = free("kernels", names);
-        String handle = free("handle", names);
-        String thrown = free("thrown", names);
+        String method = Identifiers.free("method", names);
+        String kernels = Identifiers.free("kernels", names);
+        String handle = Identifiers.free("handle", names);
+        String thrown = Identifiers.free("thrown", names);
         CodeBlock.Builder keys = CodeBlock.builder();
         List<CodeBlock> split = new ArrayList<>();
         CodeBlock.Builder workloads = CodeBlock.builder().beginControlFlow("switch ($N)", method);
@@ -270,14 +270,6 @@ public final class TunedWriter {
             sb.append(c);
         }
         return sb.toString().toUpperCase(Locale.ROOT);
-    }
-
-    private static String free(String base, Set<String> avoid) {
-        String name = base;
-        while (avoid.contains(name)) {
-            name += "_";
-        }
-        return name;
     }
 
     /** The first 16 bytes of SHA-256 over the classes' sources, in hex. */
