@@ -148,6 +148,20 @@ public enum Case {
         return id;
     }
 
+    /** The method of ImageOps or BlockedOps the case's kernel contenders call, as {@link Slice} calls it. */
+    public String kernelMethod() {
+        switch (this) {
+            case NCHW_TO_NHWC_LARGE: return "largeToNhwc";
+            case NHWC_TO_NCHW_LARGE: return "largeToNchw";
+            case NCHW_TO_NHWC_IMAGE: return "toInterleaved";
+            case NHWC_TO_NCHW_IMAGE: return "toPlanar";
+            case NCHW_TO_NHWC_TINY: return "thumbToNhwc";
+            case NORMALIZE_IMAGE: return "normalize";
+            case FLIP_IMAGE: return "flip";
+            default: return id; // the blocked cases and the bias add are named after their method
+        }
+    }
+
     /** {@code nchw→nChw16c f32 1×64×56×56}. */
     public String title() {
         return title;

@@ -81,7 +81,7 @@ public class DispatchBenchmark {
             throw new IllegalStateException("DispatchBenchmark measures " + CASES + ", not " + benchmarkCase);
         }
         Class<?> set = kernelSet(benchmarkCase);
-        String method = InterleavedBenchmark.KERNEL_METHODS.get(benchmarkCase.id());
+        String method = benchmarkCase.kernelMethod();
         Tensors t = new Tensors();
         t.setUp();
         Object tuned = Strider.load(set);

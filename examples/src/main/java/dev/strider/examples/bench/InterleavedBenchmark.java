@@ -179,22 +179,11 @@ public class InterleavedBenchmark {
         }
         // The tuned contender's first call queued its method for the tuner: time its choice, not the tuning.
         tunedChoice = Strider.awaitTuning(blocked(benchmarkCase) ? BlockedOps.class : ImageOps.class);
-        tuned = routed(tunedChoice, KERNEL_METHODS.getOrDefault(benchmarkCase.id(), ""), tuned);
+        tuned = routed(tunedChoice, benchmarkCase.kernelMethod(), tuned);
         for (int i = 0; i < slices.length; i++) {
             calls[i] = callsFor(sliceMillis, slices[i].run(1), 1);
         }
     }
-
-    /** The kernel method each case's kernel contenders call (as {@link Slice} calls it). */
-    static final java.util.Map<String, String> KERNEL_METHODS = java.util.Map.ofEntries(
-            java.util.Map.entry("nchwToNhwcLarge", "largeToNhwc"), java.util.Map.entry("nhwcToNchwLarge", "largeToNchw"),
-            java.util.Map.entry("nchwToNhwcImage", "toInterleaved"), java.util.Map.entry("nhwcToNchwImage", "toPlanar"),
-            java.util.Map.entry("toBlocked64", "toBlocked64"), java.util.Map.entry("fromBlocked64", "fromBlocked64"),
-            java.util.Map.entry("toBlocked17", "toBlocked17"), java.util.Map.entry("fromBlocked17", "fromBlocked17"),
-            java.util.Map.entry("toBlocked8", "toBlocked8"), java.util.Map.entry("toBlockedWeights", "toBlockedWeights"),
-            java.util.Map.entry("toTinyBlocked", "toTinyBlocked"), java.util.Map.entry("nchwToNhwcTiny", "thumbToNhwc"),
-            java.util.Map.entry("normalizeImage", "normalize"), java.util.Map.entry("flipImage", "flip"),
-            java.util.Map.entry("addBias", "addBias"));
 
     /**
      * The class (and variant) {@code explain}'s text says the tuner routed {@code method} to:

@@ -145,4 +145,15 @@ class CaseTest {
             }
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void theKernelMethodIsOneOfTheKernelSetsWithOneArrayPerOperand(Case c) {
+        Class<?> set = InterleavedBenchmark.blocked(c) ? dev.strider.examples.kernels.BlockedOps.class
+                : dev.strider.examples.kernels.ImageOps.class;
+        java.lang.reflect.Method m = java.util.Arrays.stream(set.getMethods())
+                .filter(x -> x.getName().equals(c.kernelMethod())).findFirst()
+                .orElseThrow(() -> new AssertionError(set.getSimpleName() + " has no " + c.kernelMethod()));
+        assertEquals(c.inputs().size() + 1, m.getParameterCount(), m.toString());
+    }
 }
