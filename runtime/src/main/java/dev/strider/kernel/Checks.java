@@ -28,6 +28,41 @@ public final class Checks {
         }
     }
 
+    /**
+     * For generated kernels on a byte buffer or a memory segment of {@code bytes} bytes: it must
+     * hold {@code needed} elements of {@code elementBytes} bytes each.
+     */
+    public static void capacityBytes(String role, long bytes, int elementBytes, int needed, String layout) {
+        if (bytes / elementBytes < needed) {
+            throw new IllegalArgumentException(role + " has " + bytes + " bytes, room for " + bytes / elementBytes
+                    + " elements of " + elementBytes + " bytes, but its layout needs " + needed + " (" + layout + ")");
+        }
+    }
+
+    /** For generated kernels: the buffer or segment a kernel writes must not be read-only. */
+    public static void notReadOnly(String role, boolean readOnly) {
+        if (readOnly) {
+            throw new IllegalArgumentException(role + " is read-only; a kernel cannot write its output there");
+        }
+    }
+
+    /**
+     * For generated kernels on a memory segment: its arena must be open and this thread allowed to
+     * use it ({@code segment.scope().isAlive()}, {@code segment.isAccessibleBy(Thread.currentThread())}),
+     * checked before anything is written.
+     *
+     * @throws IllegalStateException naming the operand
+     */
+    public static void usable(String role, boolean alive, boolean accessibleHere) {
+        if (!alive) {
+            throw new IllegalStateException(role + ": the arena of this segment is closed");
+        }
+        if (!accessibleHere) {
+            throw new IllegalStateException(role + ": this segment is confined to another thread than "
+                    + Thread.currentThread().getName());
+        }
+    }
+
     /** As {@link #readable}, and the layout's elements must not overlap: a broadcast layout cannot be written. */
     public static void writable(String role, Object array, int length, TensorLayout layout) {
         readable(role, array, length, layout);

@@ -47,6 +47,17 @@ public final class Parallel {
         void run(int from, int to);
     }
 
+    private static final Thread ELSEWHERE = new Thread(() -> { }, "strider-elsewhere (never started)");
+
+    /**
+     * A thread that is no caller's and never runs: THREADS asks a memory segment
+     * {@code segment.isAccessibleBy(Parallel.elsewhere())}, true for segments of shared, global and
+     * automatic arenas, false for a confined one, whose method then runs on the caller's thread alone.
+     */
+    public static Thread elsewhere() {
+        return ELSEWHERE;
+    }
+
     /** Makes {@code pool} the pool of every later {@link #forRange}. */
     public static void usePool(ForkJoinPool pool) {
         chosen = Objects.requireNonNull(pool, "pool");

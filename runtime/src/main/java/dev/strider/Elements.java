@@ -1,0 +1,29 @@
+package dev.strider;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * The element type of a kernel parameter whose Java type does not say it: a {@code ByteBuffer} or
+ * a {@code MemorySegment} holding floats is {@code @Elements(float.class) MemorySegment dst}. One of
+ * {@code double.class}, {@code float.class}, {@code long.class}, {@code int.class},
+ * {@code short.class} or {@code byte.class}. On a typed buffer ({@code FloatBuffer}) it may be
+ * given, and must then name the buffer's own type; on an array it is an error.
+ *
+ * <p>Where element 0 is: at the buffer's position (the kernel reads and writes
+ * {@code [position, limit)} and moves neither), and at offset 0 of a segment (pass
+ * {@code segment.asSlice(offset)} for a tensor further in). Byte order: a buffer is read and
+ * written in its own {@code order()}; a segment in the platform's native order. No alignment is
+ * required.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target(ElementType.PARAMETER)
+public @interface Elements {
+
+    /** The primitive type of one element: {@code float.class}. */
+    Class<?> value();
+}
