@@ -1,6 +1,7 @@
 package dev.strider.processor;
 
 import com.palantir.javapoet.JavaFile;
+import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.LayoutResolver;
 import dev.strider.processor.model.ModelBuilder;
@@ -56,6 +57,7 @@ final class KernelsStep {
     private final ProcessingEnvironment env;
     private final ProcessorOptions options;
     private final TargetSupport targets;
+    private final JavaApis apis;
     private final Set<String> printed;
 
     /** @param printed the keys of the diagnostics printed so far in this compilation */
@@ -63,6 +65,7 @@ final class KernelsStep {
         this.env = env;
         this.options = options;
         this.targets = new TargetSupport(env.getElementUtils(), options.targets());
+        this.apis = JavaApis.of(env);
         this.printed = printed;
     }
 
@@ -71,7 +74,7 @@ final class KernelsStep {
      *                   instead of deferred
      */
     Outcome process(TypeElement type, LayoutResolver layouts, boolean lastChance) {
-        ModelBuilder.Result result = new ModelBuilder(env.getElementUtils(), layouts, targets).build(type);
+        ModelBuilder.Result result = new ModelBuilder(env.getElementUtils(), layouts, targets, apis).build(type);
         if (result.isUnresolved() && !lastChance) {
             return new Outcome.Deferred();
         }
@@ -85,7 +88,7 @@ final class KernelsStep {
 
     private Outcome write(TypeElement type, KernelSet set) {
         PlanOptions planning = new PlanOptions(options.unrollLimit(), Planner.TILE_ABOVE_ELEMENTS,
-                options.threadsAbove(), options.transposeBits());
+                options.threadsAbove(), options.transposeBits(), apis);
         List<GeneratedClass> classes = new ArrayList<>();
         for (Target target : set.targets()) {
             switch (target) {

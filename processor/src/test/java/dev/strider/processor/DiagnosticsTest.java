@@ -4,6 +4,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import static dev.strider.processor.Source.compile;
 
 import com.google.testing.compile.Compilation;
+import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -1053,6 +1054,115 @@ class DiagnosticsTest {
             s.assertNote(c, "[StriderVectorModule] target VECTOR needs the module jdk.incubator.vector, which this"
                     + " compilation cannot read; compile with --add-modules jdk.incubator.vector to enable it (until"
                     + " then Ops_Scalar serves it)", "@Kernels(targets = Target|.VECTOR)");
+        }
+    }
+
+    /** Buffers and segments as parameters (issue 15): what their types say, and what they need. */
+    @Nested
+    class OffHeap {
+
+        @Test
+        void aByteBufferSaysNothingOfItsElements() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, java.nio.ByteBuffer dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsMissing] parameter dst of copy is a ByteBuffer, which does not say what its"
+                            + " elements are; declare it @Elements(float.class) ByteBuffer dst (or double, long, int,"
+                            + " short, byte)",
+                    "java.nio.ByteBuffer |dst");
+        }
+
+        @Test
+        void elementsNamesNoElementType() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, @Elements(char.class) java.nio.ByteBuffer dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsType] @Elements(char.class) on parameter dst of copy names no element type; it"
+                            + " must be double.class, float.class, long.class, int.class, short.class or byte.class",
+                    "@Elements(char|.class)");
+        }
+
+        @Test
+        void elementsContradictsATypedBuffer() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(@Elements(int.class) java.nio.FloatBuffer src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsMisplaced] @Elements(int.class) on parameter src of copy: a FloatBuffer holds"
+                            + " float elements, not int",
+                    "@Elements(int|.class)");
+        }
+
+        @Test
+        void elementsOnAnArray() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(@Elements(float.class) float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsMisplaced] @Elements(float.class) on parameter src of copy: an array float[]"
+                            + " says its element type itself; remove @Elements",
+                    "@Elements(float|.class) float[]");
+        }
+
+        @Test
+        void buffersMixWithArraysAndCompile() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.THREADS})",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Blocked.class)",
+                    "  void toBlocked(java.nio.FloatBuffer src, @Elements(float.class) java.nio.ByteBuffer dst);",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true, scale = 0.5)",
+                    "  void normalize(@Elements(byte.class) java.nio.ByteBuffer src, float[] dst);",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+
+        /** On a JDK with the final FFM API, a compilation for Java 21 cannot take segments. */
+        @Test
+        void aSegmentNeedsJava22() {
+            org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 22,
+                    "MemorySegment exists from JDK 22 (preview in 21)");
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, @Elements(float.class) java.lang.foreign.MemorySegment dst);",
+                    "}");
+            Compilation c = compile(new StriderProcessor(), List.of("--release", "21"), s);
+            s.assertError(c, "[StriderSegmentRelease] parameter dst of copy is a MemorySegment, whose API is final"
+                    + " from Java 22: compile with --release 22 or later (this compilation targets Java 21), or take"
+                    + " a ByteBuffer", "java.lang.foreign.MemorySegment |dst");
+        }
+
+        /** A FloatBuffer has no vector load before Java 22's API: VECTOR says so, and runs the scalar nest. */
+        @Test
+        void vectorOnATypedBufferBeforeJava22() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR})",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(java.nio.FloatBuffer src, float[] dst);",
+                    "}");
+            Compilation c = compile(new StriderProcessor(),
+                    List.of("--release", "17", "--add-modules", "jdk.incubator.vector"), s);
+            assertThat(c).succeeded();
+            s.assertNote(c, "[StriderVectorMemory] VECTOR runs copy element by element: the Vector API of this"
+                    + " compilation loads no vectors from a FloatBuffer (src); compiled for Java 22 or later it loads"
+                    + " them from every buffer and segment", "java.nio.FloatBuffer |src");
         }
     }
 }

@@ -12,8 +12,8 @@ enum KernelKind {
     UNARY("Unary", "T", new Role("in", true), new Role("out", true)),
     BINARY("Binary", "T", new Role("a", true), new Role("b", true), new Role("out", true));
 
-    /** One expected parameter: an array buffer or a scalar value. */
-    record Role(String name, boolean array) {
+    /** One expected parameter: a tensor (an array, buffer or segment) or a scalar value. */
+    record Role(String name, boolean tensor) {
     }
 
     private final String simpleName;
@@ -50,7 +50,7 @@ enum KernelKind {
         for (int i = 0; i < roles.size(); i++) {
             Role r = roles.get(i);
             String t = this == REORDER && i == 1 ? "D" : typeVariable;
-            sb.append(i == 0 ? "" : ", ").append(t).append(r.array() ? "[] " : " ").append(r.name());
+            sb.append(i == 0 ? "" : ", ").append(t).append(r.tensor() ? "[] " : " ").append(r.name());
         }
         return sb.append(')').toString();
     }

@@ -31,7 +31,7 @@ public sealed interface KernelMethod {
      */
     default boolean inPlace(Param p) {
         Param out = output();
-        return p != out && p.array() && p.type() == out.type() && !(this instanceof Slice)
+        return p != out && p.tensor() && p.type() == out.type() && !(this instanceof Slice)
                 && layoutOf(p).layout().equals(layoutOf(out).layout());
     }
 
@@ -54,7 +54,7 @@ public sealed interface KernelMethod {
         StringBuilder b = new StringBuilder(name).append('(');
         for (int i = 0; i < params.size(); i++) {
             Param p = params.get(i);
-            b.append(i == 0 ? "" : ", ").append(p.type().javaName()).append(p.array() ? "[]" : "");
+            b.append(i == 0 ? "" : ", ").append(p.javaType());
         }
         return b.append(')').toString();
     }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
@@ -30,6 +31,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -45,7 +47,11 @@ public final class ModelBuilder {
 
     static final String KERNELS = "dev.strider.Kernels";
 
-    private static final String ARRAY_TYPES = "an array of double, float, long, int, short or byte";
+    static final String ELEMENTS = "dev.strider.Elements";
+
+    private static final String TENSOR_TYPES = "an array of double, float, long, int, short or byte, a typed buffer"
+            + " (DoubleBuffer, FloatBuffer, LongBuffer, IntBuffer, ShortBuffer), or a ByteBuffer or MemorySegment with"
+            + " @Elements";
     private static final String SCALAR_TYPES = "one of double, float, long, int, short or byte";
     /** How a {@code @Reorder} names its rounding and overflow: {@code rounding = Rounding.HALF_EVEN}. */
     private static final String ROUNDING = "rounding = Rounding.";
@@ -70,11 +76,13 @@ public final class ModelBuilder {
     private final Elements elements;
     private final LayoutResolver layouts;
     private final TargetSupport targets;
+    private final JavaApis apis;
 
-    public ModelBuilder(Elements elements, LayoutResolver layouts, TargetSupport targets) {
+    public ModelBuilder(Elements elements, LayoutResolver layouts, TargetSupport targets, JavaApis apis) {
         this.elements = elements;
         this.layouts = layouts;
         this.targets = targets;
+        this.apis = apis;
     }
 
     /** Builds the kernel set {@code type} declares; {@code type} carries {@code @Kernels}. */
@@ -113,6 +121,9 @@ public final class ModelBuilder {
                 Optional<KernelMethod> built = method(method, report);
                 complete &= built.isPresent();
                 built.ifPresent(methods::add);
+                if (built.isPresent() && selected.contains(Target.VECTOR)) {
+                    noteScalarMemory(method, built.get(), report);
+                }
             } catch (Unresolved u) {
                 complete = false;
                 unresolved(unresolved, u, scalarName);
@@ -277,6 +288,17 @@ public final class ModelBuilder {
         return false;
     }
 
+    /** A note on each parameter the Vector API of this compilation loads no vectors from. */
+    private void noteScalarMemory(ExecutableElement method, KernelMethod m, ValidationReport report) {
+        List<? extends VariableElement> declared = method.getParameters();
+        for (int i = 0; i < m.params().size(); i++) {
+            Param p = m.params().get(i);
+            if (p.tensor() && !apis.vectorLoads(p.memory())) {
+                report.report(Message.VECTOR_MEMORY, declared.get(i), m.name(), p.javaType(), p.declared());
+            }
+        }
+    }
+
     /** The parameters as the kernel kind expects them, or empty (with the errors reported). */
     private Optional<List<Param>> params(ExecutableElement method, KernelKind kind, ValidationReport report) {
         List<? extends VariableElement> declared = method.getParameters();
@@ -296,15 +318,12 @@ public final class ModelBuilder {
             if (isUnresolved(type)) {
                 throw new Unresolved("the type of parameter " + p.getSimpleName() + " of " + name, p, null, null);
             }
-            boolean array = roles.get(i).array();
-            Optional<ElementType> elementType = array ? arrayOf(type) : primitive(type);
-            if (elementType.isEmpty()) {
-                report.report(Message.PARAMETER_TYPE, p, p.getSimpleName(), name, type,
-                        array ? ARRAY_TYPES : SCALAR_TYPES);
+            Optional<Param> param = roles.get(i).tensor() ? tensor(p, name, type, report) : value(p, name, type, report);
+            if (param.isEmpty()) {
                 ok = false;
                 continue;
             }
-            params.add(new Param(p.getSimpleName().toString(), elementType.get(), array));
+            params.add(param.get());
         }
         if (!ok) {
             return Optional.empty();
@@ -335,6 +354,100 @@ public final class ModelBuilder {
         return type.getKind() == TypeKind.ARRAY ? primitive(((ArrayType) type).getComponentType()) : Optional.empty();
     }
 
+    /** A scalar parameter: one of the six primitives, and no {@code @Elements}. */
+    private Optional<Param> value(VariableElement p, String method, TypeMirror type, ValidationReport report) {
+        Optional<ElementType> primitive = primitive(type);
+        if (primitive.isEmpty()) {
+            report.report(Message.PARAMETER_TYPE, p, p.getSimpleName(), method, type, SCALAR_TYPES);
+            return Optional.empty();
+        }
+        Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
+        if (elements.isPresent()) {
+            report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
+                    elementsLiteral(elements.get()), p.getSimpleName(), method,
+                    "a " + type + " value says its type itself; remove @Elements");
+            return Optional.empty();
+        }
+        return Optional.of(new Param(p.getSimpleName().toString(), primitive.get(), Memory.VALUE));
+    }
+
+    /**
+     * A tensor parameter: an array, a typed buffer, or a {@code ByteBuffer} or {@code MemorySegment}
+     * whose {@code @Elements} names the element type; a segment only where its API is final.
+     */
+    private Optional<Param> tensor(VariableElement p, String method, TypeMirror type, ValidationReport report) {
+        String name = p.getSimpleName().toString();
+        Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
+        Optional<ElementType> declared = Optional.empty();
+        if (elements.isPresent()) {
+            declared = elementsType(elements.get());
+            if (declared.isEmpty()) {
+                report.report(Message.ELEMENTS_TYPE, p, elements.get(), elementsValue(elements.get()),
+                        elementsLiteral(elements.get()), name, method);
+                return Optional.empty();
+            }
+        }
+        Optional<ElementType> array = arrayOf(type);
+        if (array.isPresent()) {
+            if (elements.isPresent()) {
+                report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
+                        elementsLiteral(elements.get()), name, method,
+                        "an array " + type + " says its element type itself; remove @Elements");
+                return Optional.empty();
+            }
+            return Optional.of(new Param(name, array.get(), Memory.ARRAY));
+        }
+        String qualified = type.getKind() == TypeKind.DECLARED
+                ? ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString() : "";
+        for (ElementType t : ElementType.values()) {
+            if (t != ElementType.BYTE && qualified.equals("java.nio." + Memory.bufferName(t))) {
+                if (declared.isPresent() && declared.get() != t) {
+                    report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
+                            elementsLiteral(elements.get()), name, method, "a " + Memory.bufferName(t) + " holds "
+                                    + t.javaName() + " elements, not " + declared.get().javaName());
+                    return Optional.empty();
+                }
+                return Optional.of(new Param(name, t, Memory.BUFFER));
+            }
+        }
+        Memory memory = qualified.equals("java.nio.ByteBuffer") ? Memory.BYTE_BUFFER
+                : qualified.equals("java.lang.foreign.MemorySegment") ? Memory.SEGMENT : null;
+        if (memory == null) {
+            report.report(Message.PARAMETER_TYPE, p, name, method, type, TENSOR_TYPES);
+            return Optional.empty();
+        }
+        if (memory == Memory.SEGMENT && !apis.segments()) {
+            report.report(Message.SEGMENT_RELEASE, p, name, method, apis.release());
+            return Optional.empty();
+        }
+        if (declared.isEmpty()) {
+            String simple = memory.typeName(ElementType.BYTE);
+            report.report(Message.ELEMENTS_MISSING, p, name, method, simple, simple, name);
+            return Optional.empty();
+        }
+        return Optional.of(new Param(name, declared.get(), memory));
+    }
+
+    private static AnnotationValue elementsValue(AnnotationMirror elements) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : elements.getElementValues().entrySet()) {
+            if (e.getKey().getSimpleName().contentEquals("value")) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+
+    /** {@code float.class}, as the user wrote it. */
+    private static String elementsLiteral(AnnotationMirror elements) {
+        AnnotationValue v = elementsValue(elements);
+        return v == null ? "" : v.getValue() + ".class";
+    }
+
+    private static Optional<ElementType> elementsType(AnnotationMirror elements) {
+        AnnotationValue v = elementsValue(elements);
+        return v != null && v.getValue() instanceof TypeMirror t ? primitive(t) : Optional.empty();
+    }
+
     private static Optional<ElementType> primitive(TypeMirror type) {
         switch (type.getKind()) {
             case DOUBLE:
@@ -351,7 +464,7 @@ public final class ModelBuilder {
 
     /** {@code float[]} or {@code float}. */
     static String typeName(Param p) {
-        return p.type().javaName() + (p.array() ? "[]" : "");
+        return p.javaType();
     }
 
     // ------------------------------------------------------------------ one kernel annotation

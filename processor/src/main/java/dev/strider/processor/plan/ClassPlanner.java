@@ -171,7 +171,27 @@ public final class ClassPlanner {
      * scalar nest with the reason no vector form fits.
      */
     static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split) {
-        Problem problem = Problem.of(m);
+        List<MemoryRoute> routes = new ArrayList<>();
+        String unsupported = null;
+        for (Param p : m.params()) {
+            Optional<MemoryRoute> route = MemoryRoute.vector(p, o.apis());
+            routes.add(route.orElse(MemoryRoute.scalar(p)));
+            if (route.isEmpty() && p.tensor() && unsupported == null) {
+                unsupported = "the Vector API of this compilation loads no " + p.javaType() + " (" + p.name()
+                        + "): Java 22 and later load buffers and segments";
+            }
+        }
+        if (unsupported != null) {
+            // element by element, the pad lanes too: no vector stores at all
+            VariantPlan scalar = scalarVariant("scalar nest", "scalar", m, Problem.of(m), o.unrollLimit(),
+                    o.tileAbove(), split, "scalar (" + unsupported + ")");
+            return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
+        }
+        MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m));
+        return new MethodPlan(m, split, planned.variants(), planned.rule(), routes);
+    }
+
+    private static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split, Problem problem) {
         String unsupported = unsupported(m, bits);
         if (unsupported != null) {
             return MethodPlan.single(m, split, scalarFallback(m, problem, o, bits, split, "scalar (" + unsupported + ")"));
@@ -407,7 +427,7 @@ public final class ClassPlanner {
         }
         long bytes = 0;
         for (Param p : m.params()) {
-            if (p.array()) {
+            if (p.tensor()) {
                 bytes += (long) m.layoutOf(p).layout().bufferSize() * p.type().bytes();
             }
         }

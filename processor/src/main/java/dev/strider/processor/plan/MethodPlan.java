@@ -1,5 +1,7 @@
 package dev.strider.processor.plan;
 
+import dev.strider.processor.model.Param;
+
 import dev.strider.processor.model.KernelMethod;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,11 +16,23 @@ import java.util.List;
  * @param split    true when THREADS splits it into chunks (the one-thread classes then run chunks of it)
  * @param variants in number order; variant {@code k} is what {@code new X(k)} runs
  * @param rule     the variant the rule picks, which {@code new X()} runs
+ * @param routes   how the method reaches each parameter's memory, in parameter order
  */
-public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule) {
+public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule,
+                         List<MemoryRoute> routes) {
+
+    /** A plan that reaches every parameter element by element ({@link MemoryRoute#scalar}). */
+    public MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule) {
+        this(method, split, variants, rule, method.params().stream().map(MemoryRoute::scalar).toList());
+    }
 
     public MethodPlan {
         variants = List.copyOf(variants);
+        routes = List.copyOf(routes);
+        if (routes.size() != method.params().size()) {
+            throw new IllegalArgumentException(method.name() + " has " + method.params().size() + " parameters but "
+                    + routes.size() + " routes");
+        }
         if (variants.isEmpty() || variants.size() > ClassPlanner.MAX_VARIANTS) {
             throw new IllegalArgumentException(method.name() + " has " + variants.size() + " variants");
         }
@@ -45,6 +59,16 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
     /** One variant: the rule's. */
     public static MethodPlan single(KernelMethod method, boolean split, VariantPlan variant) {
         return new MethodPlan(method, split, List.of(variant), Rule.always(0));
+    }
+
+    /** How the method reaches parameter {@code p}'s memory. */
+    public MemoryRoute route(Param p) {
+        return routes.get(method.params().indexOf(p));
+    }
+
+    /** True when some parameter is a buffer or a segment. */
+    public boolean offHeap() {
+        return method.params().stream().anyMatch(Param::offHeap);
     }
 
     /** {@code toBlocked64(float[], float[])}: see {@link KernelMethod#key()}. */

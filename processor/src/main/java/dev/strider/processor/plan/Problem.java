@@ -34,7 +34,7 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
         List<Operand> ops = new ArrayList<>();
         ops.add(output(m.output().name(), out));
         for (Param p : m.params()) {
-            if (!p.array() || p == m.output()) {
+            if (!p.tensor() || p == m.output()) {
                 continue;
             }
             TensorLayout in = m.layoutOf(p).layout();

@@ -73,7 +73,7 @@ public final class LayoutReportWriter {
                 KernelMethod m = set.methods().get(i);
                 for (int k = 0; k < m.params().size(); k++) {
                     Param p = m.params().get(k);
-                    if (p.array() && layouts.nameOf(i, k).equals(e.getKey())) {
+                    if (p.tensor() && layouts.nameOf(i, k).equals(e.getKey())) {
                         users.add(Html.concat(Html.link(methodIds.get(i), Html.code(m.name())),
                                 Html.text(" (" + p.name() + ", " + (p == m.output() ? "written" : "read") + ")")));
                     }
@@ -89,7 +89,7 @@ public final class LayoutReportWriter {
             List<List<Html>> operands = new ArrayList<>();
             for (int k = 0; k < m.params().size(); k++) {
                 Param p = m.params().get(k);
-                if (!p.array()) {
+                if (!p.tensor()) {
                     operands.add(List.of(Html.code(p.type().javaName() + " " + p.name()), Html.text("value"),
                             Html.text(""), Html.text("")));
                     continue;
@@ -124,7 +124,7 @@ public final class LayoutReportWriter {
     private static String signature(KernelMethod m) {
         List<String> params = new ArrayList<>();
         for (Param p : m.params()) {
-            params.add(p.type().javaName() + (p.array() ? "[] " : " ") + p.name());
+            params.add(p.javaType() + " " + p.name());
         }
         return "void " + m.name() + "(" + String.join(", ", params) + ")";
     }
@@ -168,7 +168,7 @@ public final class LayoutReportWriter {
             for (KernelMethod m : set.methods()) {
                 List<String> perParam = new ArrayList<>();
                 for (Param p : m.params()) {
-                    perParam.add(p.array() ? name(m, m.layoutOf(p)) : null);
+                    perParam.add(p.tensor() ? name(m, m.layoutOf(p)) : null);
                 }
                 names.add(perParam);
             }

@@ -61,6 +61,28 @@ public enum Message {
     GENERIC_METHOD("StriderGenericMethod", "method %s declares type parameters %s; kernel methods must not be generic"),
     PARAMETER_COUNT("StriderParameterCount", "@%s method %s has %s, but @%s takes %d: void %s%s"),
     PARAMETER_TYPE("StriderParameterType", "parameter %s of %s has type %s; it must be %s"),
+    /** A {@code ByteBuffer} or {@code MemorySegment} parameter without {@code @Elements}. On the parameter. */
+    ELEMENTS_MISSING("StriderElementsMissing",
+            "parameter %s of %s is a %s, which does not say what its elements are; declare it @Elements(float.class) %s %s"
+                    + " (or double, long, int, short, byte)"),
+    /** {@code @Elements} naming no element type ({@code char.class}, {@code String.class}). On its value. */
+    ELEMENTS_TYPE("StriderElementsType",
+            "@Elements(%s) on parameter %s of %s names no element type; it must be double.class, float.class,"
+                    + " long.class, int.class, short.class or byte.class"),
+    /** {@code @Elements} on an array, a value, or a typed buffer of another type. On its value. */
+    ELEMENTS_MISPLACED("StriderElementsMisplaced", "@Elements(%s) on parameter %s of %s: %s"),
+    /** A {@code MemorySegment} parameter in a compilation for Java 21 or earlier. On the parameter. */
+    SEGMENT_RELEASE("StriderSegmentRelease",
+            "parameter %s of %s is a MemorySegment, whose API is final from Java 22: compile with --release 22 or later"
+                    + " (this compilation targets Java %s), or take a ByteBuffer"),
+    /**
+     * VECTOR runs a method's scalar nest: the compiling JDK's Vector API loads no vectors from one of
+     * its buffers. A note: the method works, on every target. On the parameter.
+     */
+    VECTOR_MEMORY("StriderVectorMemory",
+            "VECTOR runs %s element by element: the Vector API of this compilation loads no vectors from a %s (%s);"
+                    + " compiled for Java 22 or later it loads them from every buffer and segment",
+            Diagnostic.Kind.NOTE),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
     UNSIGNED_SOURCE("StriderUnsignedSource",

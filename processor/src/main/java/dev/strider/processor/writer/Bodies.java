@@ -4,6 +4,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.VariantPlan;
 import java.util.List;
 
@@ -17,10 +18,11 @@ final class Bodies {
     }
 
     /**
-     * A variant's code: every logical element, then the output's pad lanes (for a method THREADS
-     * splits, only the chunk from 0 zeroes them), and the offset tables it refers to.
+     * A variant's code: what it declares first (buffers sliced at their positions, segment views),
+     * every logical element, then the output's pad lanes (for a method THREADS splits, only the
+     * chunk from 0 zeroes them), and the offset tables it refers to.
      */
-    record Body(VariantPlan plan, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables) {
+    record Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables) {
     }
 
     /** The nest writer of variant {@code v} of {@code m}, split for THREADS at the plan's split node. */
@@ -33,20 +35,22 @@ final class Bodies {
         return nest;
     }
 
-    /** Variant {@code v} of {@code m} in scalar statements, one per element. */
-    static Body scalar(Identifiers ids, KernelMethod m, VariantPlan v) {
-        return scalar(ids, m, v, nest(ids, m, v));
+    /** Variant {@code v} of {@code m} (planned as {@code method}) in scalar statements, one per element. */
+    static Body scalar(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
+        NestWriter nest = nest(ids, m, v);
+        return scalar(ids, m, v, nest, new Access(m, method, nest.scope()));
     }
 
-    /** The same, written by {@code nest} ({@link #nest} of the same variant). */
-    static Body scalar(Identifiers ids, KernelMethod m, VariantPlan v, NestWriter nest) {
-        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, offsets));
-        return new Body(v, logical, padLanes(m, nest), nest.tables());
+    /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */
+    static Body scalar(Identifiers ids, KernelMethod m, VariantPlan v, NestWriter nest, Access access) {
+        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, access, offsets));
+        CodeBlock pad = padLanes(m, nest, access);
+        return new Body(v, access.prologue(), logical, pad, nest.tables());
     }
 
     /** Zeros into the output's pad lanes, if it has any. */
-    static CodeBlock padLanes(KernelMethod m, NestWriter nest) {
+    static CodeBlock padLanes(KernelMethod m, NestWriter nest, Access access) {
         Param out = m.output();
-        return nest.padLanes(offset -> CodeBlock.of("$N[$L] = 0;\n", out.name(), offset));
+        return nest.padLanes(offset -> access.zero(out, offset));
     }
 }

@@ -52,7 +52,9 @@ final class Identifiers {
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",
             "Device", "Generated", "Override", "Double", "Float", "Object", "String", "Class", "List", "Map",
             "IllegalArgumentException", "Provider", "Chunks", "TunableKernels", "Workloads", "Integer", "BiConsumer",
-            "Tuning", "MethodHandle", "MethodHandles", "Throwable", "ReflectiveOperationException", "LinkageError");
+            "Tuning", "MethodHandle", "MethodHandles", "Throwable", "ReflectiveOperationException", "LinkageError",
+            "MemorySegment", "ValueLayout", "ByteOrder", "ByteBuffer", "DoubleBuffer", "FloatBuffer", "LongBuffer",
+            "IntBuffer", "ShortBuffer", "Arena", "Thread");
 
     /** The parameter of the constructor that picks a variant: no field takes its name. */
     static final String VARIANT = "variant";

@@ -79,33 +79,57 @@ final class KernelClass {
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC);
         for (Param p : m.params()) {
-            TypeName t = primitive(p.type());
-            b.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
+            b.addParameter(Access.type(p), p.name());
         }
         return b.addJavadoc(javadoc(m, nest));
     }
 
-    /** Capacity of every array and, between arrays of one type, that the output is not an input. */
+    /**
+     * Capacity of every array, buffer and segment; that a segment's arena is open and this thread
+     * may use it; that an off-heap output is writable; and, between operands of one type, that the
+     * output is not an input (the same array, or memory that overlaps). All before anything is written.
+     */
     static CodeBlock checks(KernelMethod m) {
         CodeBlock.Builder b = CodeBlock.builder();
+        Param out = m.output();
         for (Param p : m.params()) {
-            if (!p.array()) {
+            if (!p.tensor()) {
                 continue;
             }
             TensorLayout l = m.layoutOf(p).layout();
-            b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.declared(), p.name(), l.bufferSize(),
-                    l.toString());
+            switch (p.memory()) {
+                case ARRAY -> b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.declared(), p.name(),
+                        l.bufferSize(), l.toString());
+                case BUFFER -> b.addStatement("$T.capacity($S, $N.remaining(), $L, $S)", CHECKS, p.declared(), p.name(),
+                        l.bufferSize(), l.toString());
+                case BYTE_BUFFER -> b.addStatement("$T.capacityBytes($S, $N.remaining(), $L, $L, $S)", CHECKS,
+                        p.declared(), p.name(), p.type().bytes(), l.bufferSize(), l.toString());
+                case SEGMENT -> b.addStatement("$T.usable($S, $N.scope().isAlive(), $N.isAccessibleBy($T.currentThread()))",
+                                CHECKS, p.declared(), p.name(), p.name(), Thread.class)
+                        .addStatement("$T.capacityBytes($S, $N.byteSize(), $L, $L, $S)", CHECKS, p.declared(), p.name(),
+                                p.type().bytes(), l.bufferSize(), l.toString());
+                default -> throw new IllegalStateException(p.memory().toString());
+            }
+            if (p == out && p.offHeap()) {
+                b.addStatement("$T.notReadOnly($S, $N.isReadOnly())", CHECKS, p.declared(), p.name());
+            }
         }
-        Param out = m.output();
         TensorLayout outLayout = m.layoutOf(out).layout();
         for (Param p : m.params()) {
-            if (!p.array() || p == out || p.type() != out.type()) {
+            if (!p.tensor() || p == out || p.type() != out.type()) {
                 continue;
             }
             TensorLayout in = m.layoutOf(p).layout();
             int lo = Math.max(in.offset(), outLayout.offset());
             int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
-            if (lo < hi && !m.inPlace(p)) {
+            if (lo >= hi) {
+                continue;
+            }
+            if (p.offHeap() || out.offHeap()) {
+                // overlapping memory, whatever holds it; the very same place only where in place is allowed
+                b.addStatement("$T.disjoint($S, $N, $S, $N, $L, $L, $L, $L)", CHECKS, p.declared(), p.name(),
+                        out.declared(), out.name(), out.type().bytes(), lo, hi, m.inPlace(p));
+            } else if (!m.inPlace(p)) {
                 b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.declared(), p.name(),
                         out.declared(), out.name(), lo, hi);
             }
@@ -116,7 +140,7 @@ final class KernelClass {
     private static CodeBlock javadoc(KernelMethod m, String nest) {
         CodeBlock.Builder doc = CodeBlock.builder().add("$L.\n<ul>\n", m.summary(name -> "{@code " + name + "}"));
         for (Param p : m.params()) {
-            if (p.array()) {
+            if (p.tensor()) {
                 NamedLayout l = m.layoutOf(p);
                 doc.add("<li>{@code $L} $L: {@code $L}</li>\n", p.name(), l.name(), l.layout().toString());
             }
@@ -189,8 +213,7 @@ final class KernelClass {
         if (!plan.hasVariants()) {
             Bodies.Body b = bodies.get(0);
             int steps = b.plan().steps();
-            addMethod(ids, type, m, signature(m, plan.describe()), plan.split(), steps,
-                    work(ids, m, b.logical(), b.pad(), steps));
+            addMethod(ids, type, m, signature(m, plan.describe()), plan.split(), steps, work(ids, m, b, steps));
             return;
         }
         String field = ids.choice(m);
@@ -210,7 +233,7 @@ final class KernelClass {
                     .addModifiers(Modifier.PRIVATE)
                     .addJavadoc("Variant $L of {@link #$N}, the $L. Loop nest: $L.\n", k, m.name(), v.name(), v.describe());
             parameters(ids, method, m, split);
-            type.addMethod(method.addCode(work(ids, m, b.logical(), b.pad(), v.steps())).build());
+            type.addMethod(method.addCode(work(ids, m, b, v.steps())).build());
         }
         MethodSpec.Builder signature = signature(m, plan.describe()).addJavadoc(variants(plan));
         CodeBlock work = dispatch.endControlFlow().build();
@@ -236,9 +259,13 @@ final class KernelClass {
         return doc.add("</ol>\n").build();
     }
 
-    /** The nest and the pad lanes; split for THREADS, only the chunk from 0 zeroes the pad lanes. */
-    private static CodeBlock work(Identifiers ids, KernelMethod m, CodeBlock logical, CodeBlock pad, int steps) {
-        CodeBlock.Builder b = CodeBlock.builder().add(logical);
+    /**
+     * The prologue, the nest and the pad lanes; split for THREADS, only the chunk from 0 zeroes the
+     * pad lanes.
+     */
+    private static CodeBlock work(Identifiers ids, KernelMethod m, Bodies.Body body, int steps) {
+        CodeBlock pad = body.pad();
+        CodeBlock.Builder b = CodeBlock.builder().add(body.prologue()).add(body.logical());
         if (steps <= 0) {
             return b.add(pad).build();
         }
@@ -251,8 +278,7 @@ final class KernelClass {
     /** The method's parameters, then the chunk bounds when {@code chunked}. */
     static void parameters(Identifiers ids, MethodSpec.Builder b, KernelMethod m, boolean chunked) {
         for (Param p : m.params()) {
-            TypeName t = primitive(p.type());
-            b.addParameter(p.array() ? ArrayTypeName.of(t) : t, p.name());
+            b.addParameter(Access.type(p), p.name());
         }
         if (chunked) {
             String[] bounds = ids.bounds(m);
@@ -313,43 +339,51 @@ final class KernelClass {
 
     // ------------------------------------------------------------------ the scalar statement
 
-    /** {@code dst[D] = src[S];} and the like; {@code offsets} are the output's first, then the inputs'. */
-    static CodeBlock element(Identifiers ids, KernelMethod m, List<CodeBlock> offsets) {
+    /**
+     * {@code dst[D] = src[S];} and the like, through {@code access} (an array, a buffer or a
+     * segment); {@code offsets} are the output's first, then the inputs'.
+     */
+    static CodeBlock element(Identifiers ids, KernelMethod m, Access access, List<CodeBlock> offsets) {
         Param out = m.output();
-        CodeBlock target = CodeBlock.of("$N[$L]", out.name(), offsets.get(0));
+        return access.write(out, offsets.get(0), value(ids, m, access, offsets));
+    }
+
+    /** The value {@link #element} writes. */
+    private static CodeBlock value(Identifiers ids, KernelMethod m, Access access, List<CodeBlock> offsets) {
+        Param out = m.output();
         ClassName ops = kernels(out.type());
         if (m instanceof KernelMethod.Reorder r) {
-            CodeBlock read = CodeBlock.of("$N[$L]", r.src().name(), offsets.get(1));
+            CodeBlock read = access.read(r.src(), offsets.get(1));
             if (r.isCopy()) {
-                return CodeBlock.of("$L = $L;\n", target, read);
+                return read;
             }
             if (readsByteTable(r)) {
-                return CodeBlock.of("$L = $N[$L & 0xFF];\n", target, ids.byteTable(m), read);
+                return CodeBlock.of("$N[$L & 0xFF]", ids.byteTable(m), read);
             }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
-            return CodeBlock.of("$L = $T.$L($L, $L, $L);\n", target, ops,
+            return CodeBlock.of("$T.$L($L, $L, $L)", ops,
                     r.unsignedDestination() ? "scaleShiftUnsigned" : "scaleShift", value, literal(r.scale()),
                     literal(r.shift()));
         }
         if (m instanceof KernelMethod.Slice s) {
-            return CodeBlock.of("$L = $N[$L];\n", target, s.src().name(), offsets.get(1));
+            return access.read(s.src(), offsets.get(1));
         }
         if (m instanceof KernelMethod.Fill f) {
-            return CodeBlock.of("$L = $N;\n", target, f.value().name());
+            return CodeBlock.of("$N", f.value().name());
         }
         if (m instanceof KernelMethod.Unary u) {
-            CodeBlock read = CodeBlock.of("$N[$L]", u.in().name(), offsets.get(1));
+            CodeBlock read = access.read(u.in(), offsets.get(1));
             switch (u.op().kind()) {
                 case SCALE_SHIFT:
-                    return CodeBlock.of("$L = $T.scaleShift($L, $L, $L);\n", target, ops, read,
-                            literal(u.op().scale()), literal(u.op().shift()));
+                    return CodeBlock.of("$T.scaleShift($L, $L, $L)", ops, read, literal(u.op().scale()),
+                            literal(u.op().shift()));
                 default:
-                    return CodeBlock.of("$L = $T.$L($L);\n", target, ops, u.op().kind().name().toLowerCase(Locale.ROOT), read);
+                    return CodeBlock.of("$T.$L($L)", ops, u.op().kind().name().toLowerCase(Locale.ROOT), read);
             }
         }
         KernelMethod.Binary b = (KernelMethod.Binary) m;
-        return CodeBlock.of("$L = $T.$L($N[$L], $N[$L]);\n", target, ops, b.op().name().toLowerCase(Locale.ROOT),
-                b.a().name(), offsets.get(1), b.b().name(), offsets.get(2));
+        return CodeBlock.of("$T.$L($L, $L)", ops, b.op().name().toLowerCase(Locale.ROOT),
+                access.read(b.a(), offsets.get(1)), access.read(b.b(), offsets.get(2)));
     }
 
     /**
@@ -517,7 +551,7 @@ final class KernelClass {
         List<CodeBlock> entries = new ArrayList<>();
         ClassName iface = iface(set);
         for (KernelMethod m : set.methods()) {
-            if (m instanceof KernelMethod.Reorder r && r.isCopy()) {
+            if (m instanceof KernelMethod.Reorder r && r.isCopy() && !r.src().offHeap() && !r.dst().offHeap()) {
                 TypeName array = ArrayTypeName.of(primitive(r.src().type()));
                 entries.add(CodeBlock.of("new $T($S, $T.$L,\n$>$L,\n$L,\n(kernels, src, dst) -> (($T) kernels).$N(($T) src, ($T) dst))$<",
                         GENERATED_REORDER, r.name(), ELEMENT_TYPE, r.src().type().name(), layout(r.from().layout()),

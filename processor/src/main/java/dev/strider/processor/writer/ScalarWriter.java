@@ -52,7 +52,7 @@ public final class ScalarWriter {
             List<Bodies.Body> bodies = new ArrayList<>();
             Map<String, com.palantir.javapoet.FieldSpec> tables = new LinkedHashMap<>();
             for (VariantPlan v : method.variants()) {
-                Bodies.Body body = Bodies.scalar(ids, m, v);
+                Bodies.Body body = Bodies.scalar(ids, m, method, v);
                 bodies.add(body);
                 body.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
             }

@@ -8,9 +8,13 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.Memory;
+import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.MethodPlan;
 import dev.strider.Target;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
@@ -79,9 +83,23 @@ public final class ThreadsWriter {
             // The chunks come from one class for the whole call: a tuned body may switch classes
             // between two calls, never between the steps and the chunks of one.
             String one = ids.scope(m).local("chunks");
-            type.addMethod(KernelClass.signature(m, nest)
+            MethodSpec.Builder whole = KernelClass.signature(m, nest)
                     .addCode(KernelClass.checks(m))
-                    .addStatement("$T $N = $N.$N()", chunks, one, body, ids.chunks(m))
+                    .addStatement("$T $N = $N.$N()", chunks, one, body, ids.chunks(m));
+            List<CodeBlock> confined = new ArrayList<>();
+            for (Param p : m.params()) {
+                if (p.memory() == Memory.SEGMENT) {
+                    confined.add(CodeBlock.of("!$N.isAccessibleBy($T.elsewhere())", p.name(), PARALLEL));
+                }
+            }
+            if (!confined.isEmpty()) {
+                // a segment of a confined arena: no other thread may touch it, so this one runs every chunk
+                whole.beginControlFlow("if ($L)", CodeBlock.join(confined, " || "))
+                        .addStatement("$N.$N($L, 0, $N.$N())", one, ids.range(m), args, one, ids.steps(m))
+                        .addStatement("return")
+                        .endControlFlow();
+            }
+            type.addMethod(whole
                     .addStatement("$T.forRange($N.$N(), ($N, $N) -> $N.$N($L, $N, $N))", PARALLEL, one,
                             ids.steps(m), bounds[0], bounds[1], one, ids.range(m), args, bounds[0], bounds[1])
                     .build());

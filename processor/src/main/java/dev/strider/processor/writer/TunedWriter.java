@@ -1,6 +1,5 @@
 package dev.strider.processor.writer;
 
-import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -196,16 +195,10 @@ public final class TunedWriter {
             workloads.add("case $L: {\n$>", i);
             long bytes = 0;
             for (Param p : m.params()) {
-                if (p.array()) {
+                if (p.tensor()) {
                     int length = m.layoutOf(p).layout().bufferSize();
                     bytes += (long) length * p.type().bytes();
-                    TypeName array = ArrayTypeName.of(KernelClass.primitive(p.type()));
-                    if (p == m.output()) {
-                        workloads.addStatement("$T $N = new $T[$L]", array, p.name(), KernelClass.primitive(p.type()), length);
-                    } else {
-                        workloads.addStatement("$T $N = $T.filled(new $T[$L])", array, p.name(), WORKLOADS,
-                                KernelClass.primitive(p.type()), length);
-                    }
+                    workloads.add(Access.workload(p, length, p != m.output(), WORKLOADS));
                 } else {
                     workloads.addStatement("$T $N = ($T) 1", KernelClass.primitive(p.type()), p.name(),
                             KernelClass.primitive(p.type()));
@@ -215,8 +208,7 @@ public final class TunedWriter {
             // own, as the dispatcher will call it, instead of inlining it into the tuner's loop.
             CodeBlock.Builder types = CodeBlock.builder();
             for (Param p : m.params()) {
-                TypeName t = KernelClass.primitive(p.type());
-                types.add(", $T.class", p.array() ? ArrayTypeName.of(t) : t);
+                types.add(", $T.class", Access.type(p));
             }
             workloads.addStatement("$T $N = $T.virtual($T.lookup(), $T.class, $S$L)", METHOD_HANDLE, handle,
                     WORKLOADS, METHOD_HANDLES, iface, m.name(), types.build());

@@ -103,7 +103,7 @@ public final class VectorWriter {
             Map<String, FieldSpec> tables = new LinkedHashMap<>();
             List<Bodies.Body> bodies = new ArrayList<>();
             for (VariantPlan v : method.variants()) {
-                Bodies.Body body = body(ids, m, v, constants);
+                Bodies.Body body = body(ids, m, method, v, constants);
                 bodies.add(body);
                 body.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
             }
@@ -118,29 +118,32 @@ public final class VectorWriter {
 
     // ------------------------------------------------------------------ one variant
 
-    /** Variant {@code v} of {@code m} in the form its plan names, its pad lanes as planned. */
-    private Bodies.Body body(Identifiers ids, KernelMethod m, VariantPlan v, Constants constants) {
+    /** Variant {@code v} of {@code m} (planned as {@code method}) in the form its plan names, its pad lanes as planned. */
+    private Bodies.Body body(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v, Constants constants) {
         NestWriter nest = Bodies.nest(ids, m, v);
+        Access access = new Access(m, method, nest.scope());
         if (!(v.form() instanceof VariantPlan.Vectors vectors)) {
-            return padInVectors(m, v, nest, Bodies.scalar(ids, m, v, nest), constants);
+            return padInVectors(m, v, nest, access, Bodies.scalar(ids, m, v, nest, access), constants);
         }
         VectorPlan plan = vectors.plan();
         Node lane = plan.loops().nodes().get(plan.leaf());
         Function<List<CodeBlock>, CodeBlock> vector = switch (plan.kind()) {
-            case CONTIGUOUS -> offsets -> contiguous(m, lane, plan.lanes(), offsets, constants);
-            case TRANSPOSE -> offsets -> transpose(m, plan, offsets, constants, nest.scope());
-            case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, plan, offsets, constants, nest.scope());
+            case CONTIGUOUS -> offsets -> contiguous(m, access, lane, plan.lanes(), offsets, constants);
+            case TRANSPOSE -> offsets -> transpose(m, access, plan, offsets, constants, nest.scope());
+            case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, access, plan, offsets, constants, nest.scope());
         };
-        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, offsets), plan.leaf(), vector);
-        Bodies.Body body = new Bodies.Body(v, logical, Bodies.padLanes(m, nest), nest.tables());
-        return padInVectors(m, v, nest, body, constants);
+        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, access, offsets), plan.leaf(), vector);
+        CodeBlock pad = Bodies.padLanes(m, nest, access);
+        Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
+        return padInVectors(m, v, nest, access, body, constants);
     }
 
     /**
      * {@code body} with its pad lanes zeroed in vectors before the nest, when the plan says so
      * ({@link PadVectors}): the vectors as wide as the plan's lanes.
      */
-    private Bodies.Body padInVectors(KernelMethod m, VariantPlan v, NestWriter nest, Bodies.Body body, Constants c) {
+    private Bodies.Body padInVectors(KernelMethod m, VariantPlan v, NestWriter nest, Access access, Bodies.Body body,
+                                     Constants c) {
         if (v.padVectors().isEmpty()) {
             return body;
         }
@@ -149,30 +152,31 @@ public final class VectorWriter {
         ElementType type = out.type();
         String species = c.species(type, pad.lanes() * 8 * type.bytes());
         CodeBlock zeros = nest.padLanesInVectors(pad,
-                offset -> CodeBlock.of("$T.zero($N).intoArray($N, $L);\n", vectorClass(type), species, out.name(), offset),
-                offset -> CodeBlock.of("$N[$L] = 0;\n", out.name(), offset));
-        return new Bodies.Body(v, CodeBlock.builder().add(zeros).add(body.logical()).build(), CodeBlock.of(""),
-                body.tables());
+                offset -> access.store(CodeBlock.of("$T.zero($N)", vectorClass(type), species), out, offset),
+                offset -> access.zero(out, offset));
+        // the prologue again: the vector stores may have asked for a segment view
+        return new Bodies.Body(v, access.prologue(), CodeBlock.builder().add(zeros).add(body.logical()).build(),
+                CodeBlock.of(""), body.tables());
     }
 
     // ------------------------------------------------------------------ contiguous statements
 
     /** One vector of the lane node: load (or broadcast, or reverse) the inputs, compute, store. */
-    private CodeBlock contiguous(KernelMethod m, Node lane, int lanes, List<CodeBlock> offsets, Constants c) {
+    private CodeBlock contiguous(KernelMethod m, Access a, Node lane, int lanes, List<CodeBlock> offsets, Constants c) {
         Param out = m.output();
         ElementType type = out.type();
         CodeBlock value;
         if (m instanceof KernelMethod.Reorder r) {
             CodeBlock in = r.src().type() == type
-                    ? load(r.src(), offsets.get(1), lane.strides()[1], lanes, c)
-                    : widenBytes(r, offsets.get(1), lanes, c);
+                    ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
+                    : widenBytes(a, r, offsets.get(1), lanes, c);
             value = r.isCopy() ? in : CodeBlock.of("$L.mul($L).add($L)", in, literal(type, r.scale()), literal(type, r.shift()));
         } else if (m instanceof KernelMethod.Slice s) {
-            value = load(s.src(), offsets.get(1), lane.strides()[1], lanes, c);
+            value = load(a, s.src(), offsets.get(1), lane.strides()[1], lanes, c);
         } else if (m instanceof KernelMethod.Fill f) {
             value = CodeBlock.of("$T.broadcast($N, $N)", vectorClass(type), c.species(type, bits), f.value().name());
         } else if (m instanceof KernelMethod.Unary u) {
-            CodeBlock in = load(u.in(), offsets.get(1), lane.strides()[1], lanes, c);
+            CodeBlock in = load(a, u.in(), offsets.get(1), lane.strides()[1], lanes, c);
             switch (u.op().kind()) {
                 case RELU:
                     value = CodeBlock.of("$L.max($L)", in, zero(type));
@@ -188,31 +192,31 @@ public final class VectorWriter {
             }
         } else {
             KernelMethod.Binary b = (KernelMethod.Binary) m;
-            value = CodeBlock.of("$L.$L($L)", load(b.a(), offsets.get(1), lane.strides()[1], lanes, c),
-                    b.op().name().toLowerCase(Locale.ROOT), load(b.b(), offsets.get(2), lane.strides()[2], lanes, c));
+            value = CodeBlock.of("$L.$L($L)", load(a, b.a(), offsets.get(1), lane.strides()[1], lanes, c),
+                    b.op().name().toLowerCase(Locale.ROOT), load(a, b.b(), offsets.get(2), lane.strides()[2], lanes, c));
         }
-        return CodeBlock.of("$L.intoArray($N, $L);\n", value, out.name(), offsets.get(0));
+        return a.store(value, out, offsets.get(0));
     }
 
     /** The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed). */
-    private CodeBlock load(Param in, CodeBlock offset, int stride, int lanes, Constants c) {
+    private CodeBlock load(Access a, Param in, CodeBlock offset, int stride, int lanes, Constants c) {
         ClassName vector = vectorClass(in.type());
         String species = c.species(in.type(), bits);
         if (stride == 0) {
-            return CodeBlock.of("$T.broadcast($N, $N[$L])", vector, species, in.name(), offset);
+            return CodeBlock.of("$T.broadcast($N, $L)", vector, species, a.read(in, offset));
         }
         if (stride == -1) {
-            return CodeBlock.of("$T.fromArray($N, $N, $L).rearrange($N)", vector, species, in.name(),
-                    NestWriter.plus(offset, -(lanes - 1)), c.reverse(in.type()));
+            return CodeBlock.of("$L.rearrange($N)", a.load(in, vector, species, NestWriter.plus(offset, -(lanes - 1))),
+                    c.reverse(in.type()));
         }
-        return CodeBlock.of("$T.fromArray($N, $N, $L)", vector, species, in.name(), offset);
+        return a.load(in, vector, species, offset);
     }
 
     /** Sequential bytes widened to float lanes ({@code & 0xFF} for an unsigned reading). */
-    private CodeBlock widenBytes(KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
+    private CodeBlock widenBytes(Access a, KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
         ClassName intVector = vectorClass(ElementType.INT);
-        CodeBlock ints = CodeBlock.of("(($T) $T.fromArray($N, $N, $L).convertShape($T.B2I, $N, 0))", intVector,
-                vectorClass(ElementType.BYTE), c.species(ElementType.BYTE, lanes * 8), r.src().name(), offset,
+        CodeBlock bytes = a.load(r.src(), vectorClass(ElementType.BYTE), c.species(ElementType.BYTE, lanes * 8), offset);
+        CodeBlock ints = CodeBlock.of("(($T) $L.convertShape($T.B2I, $N, 0))", intVector, bytes,
                 VECTOR_OPERATORS, c.species(ElementType.INT, bits));
         if (r.unsignedSource()) {
             ints = CodeBlock.of("$L.and(0xFF)", ints);
@@ -228,41 +232,41 @@ public final class VectorWriter {
      * ({@code FreqInlineSize} 325), and the call kept JDK 25 from hoisting the shuffles and masks
      * out of the loop (nchw to nChw16c 1x64x56x56: 132 us as a call, 49 us inlined by hand).
      */
-    private CodeBlock transpose(KernelMethod m, VectorPlan plan, List<CodeBlock> offsets, Constants c,
+    private CodeBlock transpose(KernelMethod m, Access a, VectorPlan plan, List<CodeBlock> offsets, Constants c,
                                 Identifiers.Scope scope) {
         Node y = plan.loops().nodes().get(plan.leaf());
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, out.type(), plan.lanes(), plan.stages(), in.name(), offsets.get(1), x.strides()[1],
-                out.name(), offsets.get(0), y.strides()[0]);
+        return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1],
+                out, offsets.get(0), y.strides()[0]);
     }
 
     /**
      * {@code lanes} pixels of a few channels, moved between planar and interleaved order in
      * registers (see {@link Constants#interleave} and {@link Constants#deinterleave}).
      */
-    private CodeBlock interleave(KernelMethod m, VectorPlan plan, List<CodeBlock> offsets, Constants c,
+    private CodeBlock interleave(KernelMethod m, Access a, VectorPlan plan, List<CodeBlock> offsets, Constants c,
                                  Identifiers.Scope scope) {
         List<Node> nodes = plan.loops().nodes();
         Param in = m.params().get(0);
         Param out = m.output();
         int lanes = plan.lanes();
         // A converting reorder widens bytes as it loads them and scales each vector before it stores it.
-        Function<CodeBlock, CodeBlock> load = offset -> load(in, offset, 1, lanes, c);
+        Function<CodeBlock, CodeBlock> load = offset -> load(a, in, offset, 1, lanes, c);
         Function<CodeBlock, CodeBlock> compute = value -> value;
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
             ElementType type = out.type();
             if (r.src().type() != type) {
-                load = offset -> widenBytes(r, offset, lanes, c);
+                load = offset -> widenBytes(a, r, offset, lanes, c);
             }
             compute = value -> CodeBlock.of("$L.mul($L).add($L)", value, literal(type, r.scale()), literal(type, r.shift()));
         }
         if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
-            return c.interleave(scope, out.type(), lanes, plan.channels(), load, offsets.get(1),
-                    nodes.get(plan.leaf() + 1).strides()[1], in.name(), compute, out.name(), offsets.get(0));
+            return c.interleave(scope, a, out.type(), lanes, plan.channels(), load, offsets.get(1),
+                    nodes.get(plan.leaf() + 1).strides()[1], in, compute, out, offsets.get(0));
         }
-        return c.deinterleave(scope, out.type(), lanes, plan.channels(), load, offsets.get(1), in.name(), compute, out.name(),
+        return c.deinterleave(scope, a, out.type(), lanes, plan.channels(), load, offsets.get(1), in, compute, out,
                 offsets.get(0), nodes.get(plan.leaf()).strides()[0]);
     }
 
@@ -363,18 +367,18 @@ public final class VectorWriter {
          * constant is one instruction on every x86 vector ISA and, unlike {@code rearrange}, checks no
          * shuffle before Java 24. Wider pieces are moved by {@code rearrange}.
          */
-        CodeBlock transpose(Identifiers.Scope scope, ElementType type, int lanes, VectorPlan.Stages stages, String src,
-                CodeBlock s, int sStride, String dst, CodeBlock d, int dStride) {
+        CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
+                Param src, CodeBlock s, int sStride, Param dst, CodeBlock d, int dStride) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder()
-                    .add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride, src, dStride, dst)
+                    .add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride, src.name(),
+                            dStride, dst.name())
                     .add("{\n").indent();
             String rows = scope.numbered("r");
             for (int i = 0; i < lanes; i++) {
-                b.addStatement("$T $N = $T.fromArray($N, $N, $L)", vector, rows + i, vector, species, src,
-                        NestWriter.plus(s, i * sStride));
+                b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
             }
             String[] stageNames = {"a", "b", "c"};
             String from = rows;
@@ -391,10 +395,10 @@ public final class VectorWriter {
                 if (stage == 0 && stages.offsetLoads()) {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
                     pair = (i, j) -> new CodeBlock[] {
-                        CodeBlock.of("$N.blend($T.fromArray($N, $N, $L), $N)", in + i, vector, species, src,
-                                NestWriter.plus(s, (long) j * sStride - h), high),
-                        CodeBlock.of("$T.fromArray($N, $N, $L).blend($N, $N)", vector, species, src,
-                                NestWriter.plus(s, (long) i * sStride + h), in + j, high)};
+                        CodeBlock.of("$N.blend($L, $N)", in + i,
+                                a.load(src, vector, species, NestWriter.plus(s, (long) j * sStride - h)), high),
+                        CodeBlock.of("$L.blend($N, $N)", a.load(src, vector, species, NestWriter.plus(s, (long) i * sStride + h)),
+                                in + j, high)};
                 } else if (ClassPlanner.shifts(type, k) && stages.andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
                     String wide = laneTypes(2 * pieceBits);
@@ -432,8 +436,8 @@ public final class VectorWriter {
                     int j = i + k;
                     CodeBlock[] lohi = pair.apply(i, j);
                     if (last) {
-                        b.addStatement("$L.intoArray($N, $L)", lohi[0], dst, NestWriter.plus(d, i * dStride));
-                        b.addStatement("$L.intoArray($N, $L)", lohi[1], dst, NestWriter.plus(d, j * dStride));
+                        b.add(a.store(lohi[0], dst, NestWriter.plus(d, i * dStride)));
+                        b.add(a.store(lohi[1], dst, NestWriter.plus(d, j * dStride)));
                     } else {
                         b.addStatement("$T $N = $L", vector, to + i, lohi[0]);
                         b.addStatement("$T $N = $L", vector, to + j, lohi[1]);
@@ -453,12 +457,13 @@ public final class VectorWriter {
          * {@code k}, so one rearrange per channel puts all its pixels in place, and each output
          * vector blends the channels' rearranged vectors together.
          */
-        CodeBlock interleave(Identifiers.Scope scope, ElementType type, int lanes, int channels, Function<CodeBlock, CodeBlock> load, CodeBlock s,
-                int sStride, String src, Function<CodeBlock, CodeBlock> compute, String dst, CodeBlock d) {
+        CodeBlock interleave(Identifiers.Scope scope, Access a, ElementType type, int lanes, int channels,
+                Function<CodeBlock, CodeBlock> load, CodeBlock s, int sStride, Param src,
+                Function<CodeBlock, CodeBlock> compute, Param dst, CodeBlock d) {
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder()
                     .add("// $L pixels x $L channels: channels $L apart in $N, interleaved in $N\n", lanes, channels,
-                            sStride, src, dst)
+                            sStride, src.name(), dst.name())
                     .add("{\n").indent();
             String c = scope.numbered("c");
             for (int j = 0; j < channels; j++) {
@@ -470,7 +475,7 @@ public final class VectorWriter {
                 for (int j = 1; j < channels; j++) {
                     value.add(".blend($N, $N)", c + j, lanesOf(type, lanes, channels, v, j));
                 }
-                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, NestWriter.plus(d, v * lanes));
+                b.add(a.store(compute.apply(value.build()), dst, NestWriter.plus(d, v * lanes)));
             }
             return b.unindent().add("}\n").build();
         }
@@ -481,12 +486,13 @@ public final class VectorWriter {
          * {@code dst[d + j * dStride]}. Each channel blends its lanes out of the input vectors and
          * one rearrange puts them in pixel order.
          */
-        CodeBlock deinterleave(Identifiers.Scope scope, ElementType type, int lanes, int channels, Function<CodeBlock, CodeBlock> load,
-                CodeBlock s, String src, Function<CodeBlock, CodeBlock> compute, String dst, CodeBlock d, int dStride) {
+        CodeBlock deinterleave(Identifiers.Scope scope, Access a, ElementType type, int lanes, int channels,
+                Function<CodeBlock, CodeBlock> load, CodeBlock s, Param src, Function<CodeBlock, CodeBlock> compute,
+                Param dst, CodeBlock d, int dStride) {
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder()
                     .add("// $L pixels x $L channels: interleaved in $N, channels $L apart in $N\n", lanes, channels,
-                            src, dStride, dst)
+                            src.name(), dStride, dst.name())
                     .add("{\n").indent();
             String vs = scope.numbered("v");
             for (int v = 0; v < channels; v++) {
@@ -498,7 +504,7 @@ public final class VectorWriter {
                     value.add(".blend($N, $N)", vs + v, lanesOf(type, lanes, channels, v, j));
                 }
                 value.add(".rearrange($N)", pick(type, lanes, channels, j));
-                b.addStatement("$L.intoArray($N, $L)", compute.apply(value.build()), dst, NestWriter.plus(d, j * dStride));
+                b.add(a.store(compute.apply(value.build()), dst, NestWriter.plus(d, j * dStride)));
             }
             return b.unindent().add("}\n").build();
         }

@@ -49,7 +49,7 @@ class ModelBuilderTest {
         public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment roundEnv) {
             var elements = processingEnv.getElementUtils();
             ModelBuilder builder = new ModelBuilder(elements, new LayoutResolver(elements),
-                    new TargetSupport(elements, Optional.empty()));
+                    new TargetSupport(elements, Optional.empty()), dev.strider.processor.model.JavaApis.of(processingEnv));
             for (Element e : roundEnv.getElementsAnnotatedWith(elements.getTypeElement("dev.strider.Kernels"))) {
                 results.put(((TypeElement) e).getQualifiedName().toString(), builder.build((TypeElement) e));
             }

@@ -151,7 +151,7 @@ final class CompiledKernels {
         for (KernelMethod m : set.methods()) {
             StringJoiner params = new StringJoiner(", ");
             for (Param p : m.params()) {
-                params.add(p.type().javaName() + (p.array() ? "[] " : " ") + p.declared());
+                params.add(p.type().javaName() + (p.tensor() ? "[] " : " ") + p.declared());
             }
             sb.append("    void ").append(m.name()).append('(').append(params).append(");\n");
         }

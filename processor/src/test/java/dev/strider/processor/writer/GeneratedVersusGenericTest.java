@@ -535,7 +535,7 @@ class GeneratedVersusGenericTest {
         for (Param p : m.params()) {
             TensorLayout l = m.layoutOf(p).layout();
             // Inputs are zero-padded by contract; the output starts with garbage everywhere, pad lanes included.
-            args.add(p.array() ? randomArray(p.type(), r, l.bufferSize() + r.nextInt(3), p == out ? null : l, nonZero(m, p))
+            args.add(p.tensor() ? randomArray(p.type(), r, l.bufferSize() + r.nextInt(3), p == out ? null : l, nonZero(m, p))
                     : Array.get(randomArray(p.type(), r, 1, null, false), 0));
         }
         int outIndex = m.params().indexOf(out);

@@ -86,10 +86,10 @@ class HostileNamesTest {
                         name = HOSTILE.get(r.nextInt(HOSTILE.size()));
                     } while (taken.contains(name));
                     taken.add(name);
-                    return new Param(name, p.type(), p.array());
+                    return new Param(name, p.type(), p.memory());
                 });
                 String signature = hostile.name() + hostile.params().stream()
-                        .map(p -> p.type() + (p.array() ? "[]" : "")).collect(Collectors.joining(",", "(", ")"));
+                        .map(p -> p.type() + (p.tensor() ? "[]" : "")).collect(Collectors.joining(",", "(", ")"));
                 if (!signatures.add(signature)) {
                     continue; // the same name and parameter types twice would not be an overload
                 }
@@ -141,7 +141,7 @@ class HostileNamesTest {
 
     /** {@code p} as if the user had declared it {@code name}. */
     private static Param as(Param p, String name) {
-        return new Param(name, p.type(), p.array());
+        return new Param(name, p.type(), p.memory());
     }
 
     /** The names the issue found broken, each in a declaration of its own kind, on every target. */

@@ -1,0 +1,69 @@
+package dev.strider.processor.plan;
+
+import dev.strider.processor.model.JavaApis;
+import dev.strider.processor.model.Memory;
+import dev.strider.processor.model.Param;
+import java.util.Optional;
+
+/**
+ * How one generated method reaches one operand's memory, decided per operand and class by
+ * {@link ClassPlanner}: element by element through the array, the buffer or the segment, and,
+ * in a VECTOR class, a vector at a time through whichever load the compiling JDK's Vector API
+ * offers for that memory. A buffer is first sliced at its position, so element 0 is there.
+ */
+public enum MemoryRoute {
+    /** A scalar value, not memory. */
+    VALUE(false),
+    /** {@code a[i]}; vectors {@code fromArray}. */
+    ARRAY(true),
+    /** {@code b.get(i)} ({@code b.getFloat(4 * i)} for a byte buffer) on a slice at the position; no vectors. */
+    BUFFER(false),
+    /** A byte buffer as {@link #BUFFER}, vectors {@code fromByteBuffer} in its order (the Vector API before Java 20). */
+    BUFFER_BYTES(true),
+    /** A buffer as {@link #BUFFER}, vectors from {@code MemorySegment.ofBuffer} of the slice, in the buffer's order. */
+    BUFFER_SEGMENT(true),
+    /** {@code s.getAtIndex(JAVA_FLOAT_UNALIGNED, i)}; vectors {@code fromMemorySegment}, native order. */
+    SEGMENT(true);
+
+    private final boolean vectors;
+
+    MemoryRoute(boolean vectors) {
+        this.vectors = vectors;
+    }
+
+    /** True when vectors load from and store to the memory this way. */
+    public boolean vectors() {
+        return vectors;
+    }
+
+    /** True for the routes through a buffer, which the method slices at its position first. */
+    public boolean buffer() {
+        return this == BUFFER || this == BUFFER_BYTES || this == BUFFER_SEGMENT;
+    }
+
+    /** Element by element: the route of SCALAR and THREADS classes, and of VECTOR's scalar nests. */
+    public static MemoryRoute scalar(Param p) {
+        return switch (p.memory()) {
+            case VALUE -> VALUE;
+            case ARRAY -> ARRAY;
+            case BUFFER, BYTE_BUFFER -> BUFFER;
+            case SEGMENT -> SEGMENT;
+        };
+    }
+
+    /**
+     * The route with vectors, where the compiling JDK's Vector API offers a load for this memory:
+     * arrays always, segments from Java 22 ({@code fromMemorySegment}), buffers through segments
+     * there, or, before Java 20's API, byte buffers ({@code fromByteBuffer}); empty elsewhere (a
+     * typed buffer when the compilation targets Java 17 to 21), and for values.
+     */
+    public static Optional<MemoryRoute> vector(Param p, JavaApis apis) {
+        if (!apis.vectorLoads(p.memory())) {
+            return Optional.empty();
+        }
+        return Optional.of(switch (p.memory()) {
+            case BUFFER, BYTE_BUFFER -> apis.vectorSegments() ? BUFFER_SEGMENT : BUFFER_BYTES;
+            default -> scalar(p);
+        });
+    }
+}

@@ -1,0 +1,230 @@
+package dev.strider.processor.writer;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
+import dev.strider.kernel.ElementType;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.Memory;
+import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.MemoryRoute;
+import dev.strider.processor.plan.MethodPlan;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The loads and stores of one method body, by the route its plan chose per operand
+ * ({@link MemoryRoute}): {@code a[i]} on an array, {@code b.get(i)} on a buffer sliced at its
+ * position, {@code s.getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i)} on a segment, and the vector
+ * loads of each. Everything else about the body (nest, literals, unrolling) is the same for every
+ * kind of memory. The buffers' slices and segment views a body uses are declared by
+ * {@link #prologue()}, asked once the body is written.
+ */
+final class Access {
+
+    static final ClassName MEMORY_SEGMENT = ClassName.get(Memory.FOREIGN_PACKAGE, "MemorySegment");
+    static final ClassName VALUE_LAYOUT = ClassName.get(Memory.FOREIGN_PACKAGE, "ValueLayout");
+    static final ClassName BYTE_ORDER = ClassName.get("java.nio", "ByteOrder");
+    static final ClassName BYTE_BUFFER = ClassName.get("java.nio", "ByteBuffer");
+    static final ClassName ARENA = ClassName.get(Memory.FOREIGN_PACKAGE, "Arena");
+
+    /** A name or a number: an index that needs no parentheses when multiplied. */
+    private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*|\\d+");
+
+    private final KernelMethod method;
+    private final MethodPlan plan;
+    private final Identifiers.Scope scope;
+    /** The segment view of each buffer whose vectors go through {@code MemorySegment.ofBuffer}, once used. */
+    private final Map<Param, String> views = new LinkedHashMap<>();
+
+    /**
+     * @param method the method as the class writes it (its parameters renamed where they would clash)
+     * @param plan   the method's plan, whose routes are in parameter order
+     */
+    Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope) {
+        this.method = method;
+        this.plan = plan;
+        this.scope = scope;
+    }
+
+    /** The Java type of a parameter: {@code float}, {@code float[]}, {@code FloatBuffer}, {@code MemorySegment}. */
+    static TypeName type(Param p) {
+        TypeName primitive = KernelClass.primitive(p.type());
+        return switch (p.memory()) {
+            case VALUE -> primitive;
+            case ARRAY -> ArrayTypeName.of(primitive);
+            case BUFFER -> ClassName.get("java.nio", Memory.bufferName(p.type()));
+            case BYTE_BUFFER -> BYTE_BUFFER;
+            case SEGMENT -> MEMORY_SEGMENT;
+        };
+    }
+
+    // ------------------------------------------------------------------ the body's start
+
+    /**
+     * What the body declares before its first load: each buffer sliced at its position (so that
+     * element 0 is there, and a byte buffer keeps its order), and the segment views of buffers
+     * whose vectors go through segments.
+     */
+    CodeBlock prologue() {
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (Param p : method.params()) {
+            MemoryRoute route = route(p);
+            if (!route.buffer()) {
+                continue;
+            }
+            if (p.memory() == Memory.BYTE_BUFFER) {
+                b.addStatement("$N = $N.slice().order($N.order())", p.name(), p.name(), p.name());
+            } else {
+                b.addStatement("$N = $N.slice()", p.name(), p.name());
+            }
+        }
+        views.forEach((p, view) -> b.addStatement("$T $N = $T.ofBuffer($N)", MEMORY_SEGMENT, view, MEMORY_SEGMENT, p.name()));
+        if (!b.isEmpty()) {
+            return CodeBlock.builder().add("// element 0 of each buffer at its position\n").add(b.build()).build();
+        }
+        return b.build();
+    }
+
+    // ------------------------------------------------------------------ one element
+
+    /** The element of {@code p} at {@code index}. */
+    CodeBlock read(Param p, CodeBlock index) {
+        return switch (route(p)) {
+            case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
+            case ARRAY -> CodeBlock.of("$N[$L]", p.name(), index);
+            case BUFFER, BUFFER_BYTES, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
+                    ? CodeBlock.of("$N.get$L($L)", p.name(), KernelClass.titled(p.type()), byteIndex(index, p.type(), false))
+                    : CodeBlock.of("$N.get($L)", p.name(), index);
+            case SEGMENT -> CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), index);
+        };
+    }
+
+    /** {@code p[index] = value;} in the memory's own spelling. */
+    CodeBlock write(Param p, CodeBlock index, CodeBlock value) {
+        return switch (route(p)) {
+            case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
+            case ARRAY -> CodeBlock.of("$N[$L] = $L;\n", p.name(), index, value);
+            case BUFFER, BUFFER_BYTES, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
+                    ? CodeBlock.of("$N.put$L($L, $L);\n", p.name(), KernelClass.titled(p.type()),
+                            byteIndex(index, p.type(), false), value)
+                    : CodeBlock.of("$N.put($L, $L);\n", p.name(), index, value);
+            case SEGMENT -> CodeBlock.of("$N.setAtIndex($T.$L, $L, $L);\n", p.name(), VALUE_LAYOUT, layout(p.type()),
+                    index, value);
+        };
+    }
+
+    /** A zero into {@code p[index]} (a pad lane). */
+    CodeBlock zero(Param p, CodeBlock index) {
+        if (route(p) == MemoryRoute.ARRAY) {
+            return CodeBlock.of("$N[$L] = 0;\n", p.name(), index);
+        }
+        boolean narrow = p.type() == ElementType.BYTE || p.type() == ElementType.SHORT;
+        return write(p, index, narrow ? CodeBlock.of("($L) 0", p.type().javaName()) : CodeBlock.of("0"));
+    }
+
+    // ------------------------------------------------------------------ vectors
+
+    /** {@code FloatVector.fromArray(species, p, index)}, or the load of {@code p}'s route. */
+    CodeBlock load(Param p, ClassName vector, String species, CodeBlock index) {
+        return switch (route(p)) {
+            case ARRAY -> CodeBlock.of("$T.fromArray($N, $N, $L)", vector, species, p.name(), index);
+            case BUFFER_BYTES -> CodeBlock.of("$T.fromByteBuffer($N, $N, $L, $N.order())", vector, species, p.name(),
+                    byteIndex(index, p.type(), false), p.name());
+            case BUFFER_SEGMENT -> CodeBlock.of("$T.fromMemorySegment($N, $N, $L, $N.order())", vector, species, view(p),
+                    byteIndex(index, p.type(), true), p.name());
+            case SEGMENT -> CodeBlock.of("$T.fromMemorySegment($N, $N, $L, $T.nativeOrder())", vector, species, p.name(),
+                    byteIndex(index, p.type(), true), BYTE_ORDER);
+            default -> throw new IllegalStateException(p.name() + " has no vector route: " + route(p));
+        };
+    }
+
+    /** {@code value.intoArray(p, index);}, or the store of {@code p}'s route. */
+    CodeBlock store(CodeBlock value, Param p, CodeBlock index) {
+        return switch (route(p)) {
+            case ARRAY -> CodeBlock.of("$L.intoArray($N, $L);\n", value, p.name(), index);
+            case BUFFER_BYTES -> CodeBlock.of("$L.intoByteBuffer($N, $L, $N.order());\n", value, p.name(),
+                    byteIndex(index, p.type(), false), p.name());
+            case BUFFER_SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $N.order());\n", value, view(p),
+                    byteIndex(index, p.type(), true), p.name());
+            case SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $T.nativeOrder());\n", value, p.name(),
+                    byteIndex(index, p.type(), true), BYTE_ORDER);
+            default -> throw new IllegalStateException(p.name() + " has no vector route: " + route(p));
+        };
+    }
+
+    /** The route the plan chose for {@code p}. */
+    MemoryRoute route(Param p) {
+        int i = method.params().indexOf(p);
+        if (i < 0) {
+            throw new IllegalArgumentException(p.name() + " is not a parameter of " + method.name());
+        }
+        return plan.routes().get(i);
+    }
+
+    private String view(Param p) {
+        return views.computeIfAbsent(p, q -> scope.local(q.name() + "Memory"));
+    }
+
+    // ------------------------------------------------------------------ the tuner's workloads
+
+    /**
+     * Declares {@code p} as the tuner's workload of {@code length} elements: an array, a direct
+     * buffer in native order or a segment of an automatic arena, as the method takes it, filled by
+     * {@code Workloads.filled} when {@code filled} (an input), zero otherwise.
+     */
+    static CodeBlock workload(Param p, int length, boolean filled, ClassName workloads) {
+        TypeName primitive = KernelClass.primitive(p.type());
+        CodeBlock values = filled ? CodeBlock.of("$T.filled(new $T[$L])", workloads, primitive, length) : null;
+        long bytes = (long) length * p.type().bytes();
+        String typed = KernelClass.titled(p.type());
+        return switch (p.memory()) {
+            case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
+            case ARRAY -> filled ? CodeBlock.of("$T $N = $L;\n", type(p), p.name(), values)
+                    : CodeBlock.of("$T $N = new $T[$L];\n", type(p), p.name(), primitive, length);
+            case BUFFER -> CodeBlock.of("$T $N = $T.allocateDirect($L).order($T.nativeOrder()).as$LBuffer()$L;\n",
+                    type(p), p.name(), BYTE_BUFFER, bytes, BYTE_ORDER, typed,
+                    filled ? CodeBlock.of(".put(0, $L)", values) : CodeBlock.of(""));
+            case BYTE_BUFFER -> {
+                CodeBlock.Builder b = CodeBlock.builder().addStatement("$T $N = $T.allocateDirect($L).order($T.nativeOrder())",
+                        BYTE_BUFFER, p.name(), BYTE_BUFFER, bytes, BYTE_ORDER);
+                if (filled) {
+                    b.addStatement(p.type() == ElementType.BYTE ? "$N.put(0, $L)" : "$N.as$LBuffer().put(0, $L)",
+                            p.type() == ElementType.BYTE ? new Object[] {p.name(), values} : new Object[] {p.name(), typed, values});
+                }
+                yield b.build();
+            }
+            case SEGMENT -> {
+                CodeBlock.Builder b = CodeBlock.builder().addStatement("$T $N = $T.ofAuto().allocate($LL)", MEMORY_SEGMENT,
+                        p.name(), ARENA, bytes);
+                if (filled) {
+                    b.addStatement("$T.copy($L, 0, $N, $T.$L, 0, $L)", MEMORY_SEGMENT, values, p.name(), VALUE_LAYOUT,
+                            layout(p.type()), length);
+                }
+                yield b.build();
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ spelling
+
+    /** {@code JAVA_FLOAT_UNALIGNED}; bytes need no alignment and have no unaligned layout. */
+    static String layout(ElementType type) {
+        String name = "JAVA_" + type.name().toUpperCase(Locale.ROOT);
+        return type == ElementType.BYTE ? name : name + "_UNALIGNED";
+    }
+
+    /** {@code 4 * (i + 3)}, {@code 4L * i} for a segment's long offsets, {@code i} for bytes. */
+    private static CodeBlock byteIndex(CodeBlock index, ElementType type, boolean wide) {
+        if (type.bytes() == 1) {
+            return index;
+        }
+        String factor = type.bytes() + (wide ? "L" : "");
+        return SIMPLE.matcher(index.toString()).matches()
+                ? CodeBlock.of("$L * $L", factor, index)
+                : CodeBlock.of("$L * ($L)", factor, index);
+    }
+}
