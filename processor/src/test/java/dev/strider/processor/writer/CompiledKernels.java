@@ -46,13 +46,18 @@ final class CompiledKernels {
      * with the vector module readable (the test JVM runs with it, see the pom).
      */
     static CompiledKernels compile(KernelSet set, List<JavaFile> files) {
+        return compile(set, files, 17);
+    }
+
+    /** The same, compiled for Java {@code release} (22 and later take MemorySegment parameters). */
+    static CompiledKernels compile(KernelSet set, List<JavaFile> files, int release) {
         List<JavaFileObject> sources = new ArrayList<>();
         sources.add(JavaFileObjects.forSourceString(set.qualifiedName(), interfaceSource(set)));
         for (JavaFile f : files) {
             sources.add(JavaFileObjects.forSourceString(f.packageName() + "." + f.typeSpec().name(), f.toString()));
         }
         Compilation c = Compiler.javac()
-                .withOptions("--release", "17", "--add-modules", "jdk.incubator.vector")
+                .withOptions("--release", String.valueOf(release), "--add-modules", "jdk.incubator.vector")
                 .compile(sources);
         assertThat(c).succeeded();
         Map<String, byte[]> classes = new HashMap<>();
@@ -151,7 +156,8 @@ final class CompiledKernels {
         for (KernelMethod m : set.methods()) {
             StringJoiner params = new StringJoiner(", ");
             for (Param p : m.params()) {
-                params.add(p.type().javaName() + (p.tensor() ? "[] " : " ") + p.declared());
+                String type = p.memory().packageName() == null ? p.javaType() : p.memory().packageName() + "." + p.javaType();
+                params.add(type + " " + p.declared());
             }
             sb.append("    void ").append(m.name()).append('(').append(params).append(");\n");
         }

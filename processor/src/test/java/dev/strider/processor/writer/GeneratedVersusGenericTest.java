@@ -564,7 +564,7 @@ class GeneratedVersusGenericTest {
         }
     }
 
-    private static boolean nonZero(KernelMethod m, Param p) {
+    static boolean nonZero(KernelMethod m, Param p) {
         return m instanceof KernelMethod.Binary b && b.op() == BinaryOp.DIV && p == b.b();
     }
 
@@ -609,7 +609,7 @@ class GeneratedVersusGenericTest {
 
     // ------------------------------------------------------------------ the generic oracle
 
-    private static void generic(KernelMethod m, List<Object> a) {
+    static void generic(KernelMethod m, List<Object> a) {
         if (m instanceof KernelMethod.Reorder r) {
             if (r.isCopy()) {
                 kernels(r.src().type(), "reorder", a.get(0), r.from().layout(), a.get(1), r.to().layout());
@@ -648,7 +648,7 @@ class GeneratedVersusGenericTest {
         call(target.getClass(), target, name, args);
     }
 
-    private static void call(Class<?> c, Object target, String name, Object[] args) {
+    static void call(Class<?> c, Object target, String name, Object[] args) {
         List<Method> candidates = new ArrayList<>(List.of(c.getMethods()));
         candidates.addAll(List.of(c.getDeclaredMethods()));
         for (Method m : candidates) {
@@ -686,7 +686,7 @@ class GeneratedVersusGenericTest {
     // ------------------------------------------------------------------ data
 
     /** Random values; a blocked layout's pad lanes are zero, as inputs must be. */
-    private static Object randomArray(ElementType type, Random r, int length, TensorLayout layout, boolean nonZero) {
+    static Object randomArray(ElementType type, Random r, int length, TensorLayout layout, boolean nonZero) {
         Object a = Array.newInstance(type.arrayClass().getComponentType(), length);
         for (int i = 0; i < length; i++) {
             int v = r.nextInt(400) - 200;
@@ -717,7 +717,7 @@ class GeneratedVersusGenericTest {
         return a;
     }
 
-    private static Object copy(Object array) {
+    static Object copy(Object array) {
         int n = Array.getLength(array);
         Object c = Array.newInstance(array.getClass().getComponentType(), n);
         System.arraycopy(array, 0, c, 0, n);

@@ -31,6 +31,19 @@ final class Writers {
         return VectorWriter.write(ClassPlanner.vector(set, options(unroll, tileAbove, threadsAbove, transposeBits), bits));
     }
 
+    /** The classes of every target, planned for a compilation that offers {@code apis}: SCALAR, VECTOR per shape, THREADS. */
+    static java.util.List<JavaFile> everyTarget(KernelSet set, int unroll, long threadsAbove, int transposeBits,
+                                                dev.strider.processor.model.JavaApis apis) {
+        PlanOptions o = new PlanOptions(unroll, Planner.TILE_ABOVE_ELEMENTS, threadsAbove, transposeBits, apis);
+        java.util.List<JavaFile> files = new java.util.ArrayList<>();
+        files.add(ScalarWriter.write(ClassPlanner.scalar(set, o)));
+        for (int bits : VectorWriter.SHAPES) {
+            files.add(VectorWriter.write(ClassPlanner.vector(set, o, bits)));
+        }
+        files.add(ThreadsWriter.write(ClassPlanner.threads(set, o)));
+        return files;
+    }
+
     static JavaFile threads(KernelSet set, long threadsAbove) {
         return ThreadsWriter.write(ClassPlanner.threads(set, options(ProcessorOptions.DEFAULT_UNROLL_LIMIT,
                 Planner.TILE_ABOVE_ELEMENTS, threadsAbove, ProcessorOptions.DEFAULT_TRANSPOSE_BITS)));

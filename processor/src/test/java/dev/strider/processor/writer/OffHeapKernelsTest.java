@@ -1,0 +1,488 @@
+package dev.strider.processor.writer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.palantir.javapoet.JavaFile;
+import dev.strider.Target;
+import dev.strider.kernel.ElementType;
+import dev.strider.layout.TensorLayout;
+import dev.strider.processor.ProcessorOptions;
+import dev.strider.processor.model.JavaApis;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.Memory;
+import dev.strider.processor.model.Param;
+import dev.strider.runtime.Parallel;
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ForkJoinPool;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated kernels on buffers and segments against the generic kernels on arrays: random
+ * declarations as {@link GeneratedVersusGenericTest} makes them, each tensor parameter turned into
+ * a typed buffer, a byte buffer or (on a JDK with the final FFM API) a segment, and each argument
+ * placed at random: heap or direct, either byte order, at a position or a byte offset inside a
+ * larger buffer or segment (unaligned for byte buffers and segments), native segments of
+ * confined, shared and automatic arenas and heap ones. Every target and variant computes every
+ * element the generic kernels compute, and nothing before element 0 changes. Bad inputs throw
+ * before anything is written.
+ */
+class OffHeapKernelsTest {
+
+    /** The release the kernels are compiled for: this JDK's where it has the final FFM API, else 17. */
+    static final int RELEASE = Runtime.version().feature() >= JavaApis.FFM_RELEASE ? Runtime.version().feature() : 17;
+    static final boolean SEGMENTS = RELEASE >= JavaApis.FFM_RELEASE;
+    /** What this JDK's javac offers: segments from 22, fromByteBuffer before 20. */
+    static final JavaApis APIS = new JavaApis(RELEASE, SEGMENTS, SEGMENTS, Runtime.version().feature() < 20);
+
+    private static final ForkJoinPool POOL = new ForkJoinPool(3);
+    private static final byte SENTINEL = 0x5A;
+
+    @BeforeAll
+    static void threeWorkers() {
+        Parallel.usePool(POOL);
+    }
+
+    @Test
+    void offHeapKernelsComputeWhatTheGenericKernelsCompute() {
+        long seed = Long.getLong("strider.seed", 20261125L);
+        Random r = new Random(seed);
+        int cases = 0;
+        Map<String, Integer> kinds = new TreeMap<>();
+        for (int batch = 0; batch < 4; batch++) {
+            List<KernelMethod> methods = new ArrayList<>();
+            for (int i = 0; i < 24; i++) {
+                methods.add(offHeap(GeneratedVersusGenericTest.randomMethod(r, "m" + i), r));
+            }
+            KernelSet set = new KernelSet("offheap" + batch, List.of("Ops"),
+                    List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), methods);
+            List<JavaFile> files = Writers.everyTarget(set, batch % 2 == 0 ? 64 : 2, batch % 2 == 0 ? 1 : 200,
+                    batch / 2 == 0 ? ProcessorOptions.DEFAULT_TRANSPOSE_BITS : 512, APIS);
+            List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
+            for (KernelMethod m : methods) {
+                for (Object target : targets) {
+                    check(target, m, r, kinds);
+                    cases++;
+                }
+            }
+        }
+        System.out.println("[off-heap] " + cases + " cases passed on release " + RELEASE + " (seed " + seed
+                + "); arguments placed: " + kinds);
+        for (String kind : List.of("heap buffer", "direct buffer", "byte buffer")) {
+            assertTrue(kinds.getOrDefault(kind, 0) > 0, kind + ": " + kinds);
+        }
+        if (SEGMENTS) {
+            assertTrue(kinds.getOrDefault("native segment", 0) > 0 && kinds.getOrDefault("heap segment", 0) > 0,
+                    kinds::toString);
+        }
+    }
+
+    /** {@code m} with each tensor parameter an array, a buffer, a byte buffer or a segment, at random (one at least off-heap). */
+    static KernelMethod offHeap(KernelMethod m, Random r) {
+        List<Memory> kinds = new ArrayList<>(List.of(Memory.ARRAY, Memory.BUFFER, Memory.BYTE_BUFFER));
+        if (SEGMENTS) {
+            kinds.add(Memory.SEGMENT);
+        }
+        boolean[] any = {false};
+        KernelMethod twin = m.withParams(p -> {
+            if (!p.tensor()) {
+                return p;
+            }
+            Memory memory = kinds.get(r.nextInt(kinds.size()));
+            if (memory == Memory.BUFFER && p.type() == ElementType.BYTE) {
+                memory = Memory.BYTE_BUFFER;
+            }
+            any[0] |= memory != Memory.ARRAY;
+            return p.in(memory);
+        });
+        return any[0] ? twin : twin.withParams(p -> p == twin.output() ? p.in(Memory.BYTE_BUFFER) : p);
+    }
+
+    // ------------------------------------------------------------------ one case
+
+    private static void check(Object kernels, KernelMethod m, Random r, Map<String, Integer> kinds) {
+        List<Object> arrays = new ArrayList<>();
+        Param out = m.output();
+        for (Param p : m.params()) {
+            TensorLayout l = m.layoutOf(p).layout();
+            arrays.add(p.tensor()
+                    ? GeneratedVersusGenericTest.randomArray(p.type(), r, l.bufferSize() + r.nextInt(3), p == out ? null : l,
+                            GeneratedVersusGenericTest.nonZero(m, p))
+                    : Array.get(GeneratedVersusGenericTest.randomArray(p.type(), r, 1, null, false), 0));
+        }
+        int outIndex = m.params().indexOf(out);
+        Object expected = GeneratedVersusGenericTest.copy(arrays.get(outIndex));
+        List<Object> generic = new ArrayList<>(arrays);
+        generic.set(outIndex, expected);
+        GeneratedVersusGenericTest.generic(m.withParams(p -> p.tensor() ? p.in(Memory.ARRAY) : p), generic);
+
+        List<Placed> placed = new ArrayList<>();
+        List<Object> args = new ArrayList<>();
+        for (int i = 0; i < m.params().size(); i++) {
+            Param p = m.params().get(i);
+            if (!p.tensor()) {
+                placed.add(null);
+                args.add(arrays.get(i));
+                continue;
+            }
+            Placed at = place(p, arrays.get(i), r);
+            kinds.merge(at.kind, 1, Integer::sum);
+            placed.add(at);
+            args.add(at.argument);
+        }
+        String what = kernels.getClass().getSimpleName() + "." + m.name() + " " + m.key() + " on "
+                + placed.stream().map(p -> p == null ? "value" : p.kind).toList();
+        try {
+            GeneratedVersusGenericTest.call(kernels.getClass(), kernels, m.name(), args.toArray());
+        } catch (AssertionError e) {
+            throw new AssertionError(what + " failed: " + e.getCause(), e);
+        }
+        Placed o = placed.get(outIndex);
+        int n = Array.getLength(expected);
+        for (int i = 0; i < n; i++) {
+            assertEquals(Array.get(expected, i), o.get(i), what + " at " + i);
+        }
+        for (Placed p : placed) {
+            if (p != null) {
+                p.assertUntouchedBefore(what);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ placing an array's elements
+
+    /**
+     * An argument holding {@code array}'s elements from its element 0, and how to read them back:
+     * {@code bytes} is the memory as bytes (element {@code i} at {@code start + i * size}), null for
+     * arrays and heap typed buffers, which {@code backing} holds.
+     */
+    static final class Placed {
+        final String kind;
+        final Object argument;
+        final ElementType type;
+        final ByteBuffer bytes;
+        final int start;
+        final Object backing;
+
+        Placed(String kind, Object argument, ElementType type, ByteBuffer bytes, int start, Object backing) {
+            this.kind = kind;
+            this.argument = argument;
+            this.type = type;
+            this.bytes = bytes;
+            this.start = start;
+            this.backing = backing;
+        }
+
+        Object get(int i) {
+            if (bytes == null) {
+                return Array.get(backing, start + i);
+            }
+            int at = start + i * type.bytes();
+            return switch (type) {
+                case DOUBLE -> bytes.getDouble(at);
+                case FLOAT -> bytes.getFloat(at);
+                case LONG -> bytes.getLong(at);
+                case INT -> bytes.getInt(at);
+                case SHORT -> bytes.getShort(at);
+                case BYTE -> bytes.get(at);
+            };
+        }
+
+        void set(int i, Object v) {
+            if (bytes == null) {
+                Array.set(backing, start + i, v);
+                return;
+            }
+            int at = start + i * type.bytes();
+            switch (type) {
+                case DOUBLE -> bytes.putDouble(at, (Double) v);
+                case FLOAT -> bytes.putFloat(at, (Float) v);
+                case LONG -> bytes.putLong(at, (Long) v);
+                case INT -> bytes.putInt(at, (Integer) v);
+                case SHORT -> bytes.putShort(at, (Short) v);
+                case BYTE -> bytes.put(at, (Byte) v);
+            }
+        }
+
+        /** What lies before element 0 (a buffer's position, a segment's offset) is still the sentinel. */
+        void assertUntouchedBefore(String what) {
+            if (bytes != null) {
+                for (int b = 0; b < start; b++) {
+                    assertEquals(SENTINEL, bytes.get(b), what + ": " + kind + " byte " + b + " before element 0");
+                }
+            } else if (!(argument == backing)) {
+                for (int k = 0; k < start; k++) {
+                    assertEquals(sentinel(type), Array.get(backing, k), what + ": " + kind + " element " + k + " before element 0");
+                }
+            }
+        }
+    }
+
+    private static Object sentinel(ElementType type) {
+        return switch (type) {
+            case DOUBLE -> (double) SENTINEL;
+            case FLOAT -> (float) SENTINEL;
+            case LONG -> (long) SENTINEL;
+            case INT -> (int) SENTINEL;
+            case SHORT -> (short) SENTINEL;
+            case BYTE -> SENTINEL;
+        };
+    }
+
+    static Placed place(Param p, Object array, Random r) {
+        int n = Array.getLength(array);
+        ElementType t = p.type();
+        Placed placed;
+        switch (p.memory()) {
+            case ARRAY -> {
+                return new Placed("array", array, t, null, 0, array);
+            }
+            case BUFFER -> {
+                int position = r.nextInt(4);
+                if (r.nextBoolean()) {
+                    Object backing = Array.newInstance(t.arrayClass().getComponentType(), position + n);
+                    for (int k = 0; k < position; k++) {
+                        Array.set(backing, k, sentinel(t));
+                    }
+                    Buffer b = wrap(backing);
+                    b.position(position);
+                    placed = new Placed("heap buffer", b, t, null, position, backing);
+                } else {
+                    ByteBuffer bytes = sentinels(ByteBuffer.allocateDirect((position + n) * t.bytes()), r);
+                    Buffer b = view(bytes, t);
+                    b.position(position);
+                    placed = new Placed("direct buffer", b, t, bytes, position * t.bytes(), null);
+                }
+            }
+            case BYTE_BUFFER -> {
+                int start = r.nextInt(4) * t.bytes() + r.nextInt(t.bytes());
+                int size = start + n * t.bytes() + r.nextInt(3);
+                ByteBuffer bytes = sentinels(r.nextBoolean() ? ByteBuffer.allocate(size) : ByteBuffer.allocateDirect(size), r);
+                ByteBuffer argument = bytes.duplicate().order(bytes.order());
+                argument.position(start);
+                placed = new Placed("byte buffer", argument, t, bytes, start, null);
+            }
+            case SEGMENT -> {
+                int start = r.nextInt(3) * t.bytes() + r.nextInt(t.bytes());
+                long size = start + (long) n * t.bytes() + r.nextInt(3);
+                boolean heap = r.nextInt(3) == 0;
+                Object whole = heap ? Ffm.ofArray(new byte[(int) size]) : Ffm.allocate(Ffm.arena(r), size);
+                ByteBuffer bytes = sentinels(Ffm.asByteBuffer(whole), null);
+                placed = new Placed(heap ? "heap segment" : "native segment", Ffm.asSlice(whole, start), t, bytes, start,
+                        null);
+            }
+            default -> throw new AssertionError(p);
+        }
+        for (int i = 0; i < n; i++) {
+            placed.set(i, Array.get(array, i));
+        }
+        return placed;
+    }
+
+    /** {@code bytes} in a random order (native for {@code r} null), filled with the sentinel. */
+    private static ByteBuffer sentinels(ByteBuffer bytes, Random r) {
+        bytes.order(r == null ? ByteOrder.nativeOrder() : r.nextBoolean() ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        for (int b = 0; b < bytes.capacity(); b++) {
+            bytes.put(b, SENTINEL);
+        }
+        return bytes;
+    }
+
+    private static Buffer wrap(Object array) {
+        if (array instanceof double[] a) {
+            return DoubleBuffer.wrap(a);
+        } else if (array instanceof float[] a) {
+            return FloatBuffer.wrap(a);
+        } else if (array instanceof long[] a) {
+            return LongBuffer.wrap(a);
+        } else if (array instanceof int[] a) {
+            return IntBuffer.wrap(a);
+        }
+        return ShortBuffer.wrap((short[]) array);
+    }
+
+    private static Buffer view(ByteBuffer bytes, ElementType t) {
+        return switch (t) {
+            case DOUBLE -> bytes.asDoubleBuffer();
+            case FLOAT -> bytes.asFloatBuffer();
+            case LONG -> bytes.asLongBuffer();
+            case INT -> bytes.asIntBuffer();
+            case SHORT -> bytes.asShortBuffer();
+            case BYTE -> bytes;
+        };
+    }
+
+    // ------------------------------------------------------------------ bad input
+
+    /**
+     * Every bad argument is refused before anything is written: too small, read-only, overlapping
+     * the input, and (with segments) a closed arena and another thread's confined segment.
+     */
+    @Test
+    void badArgumentsAreRefusedBeforeAnythingIsWritten() throws Exception {
+        TensorLayout planar = TensorLayout.of("NCHW", new int[] {1, 16, 3, 5}, "nchw");
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 16, 3, 5}, "nChw8c");
+        List<KernelMethod> methods = new ArrayList<>();
+        methods.add(Samples.reorder("toBuffer", ElementType.FLOAT, planar, blocked)
+                .withParams(p -> p.in(p.name().equals("dst") ? Memory.BUFFER : Memory.ARRAY)));
+        methods.add(Samples.reorder("toBytes", ElementType.FLOAT, planar, blocked)
+                .withParams(p -> p.in(Memory.BYTE_BUFFER)));
+        if (SEGMENTS) {
+            methods.add(Samples.reorder("toSegment", ElementType.FLOAT, planar, blocked)
+                    .withParams(p -> p.in(p.name().equals("dst") ? Memory.SEGMENT : Memory.ARRAY)));
+            methods.add(Samples.reorder("segments", ElementType.FLOAT, planar, blocked)
+                    .withParams(p -> p.in(Memory.SEGMENT)));
+        }
+        KernelSet set = new KernelSet("offheapbad", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                methods);
+        List<Object> targets = GeneratedVersusGenericTest.instances(set,
+                CompiledKernels.compile(set, Writers.everyTarget(set, 64, 1, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS),
+                        RELEASE));
+        int n = blocked.bufferSize();
+        float[] src = new float[n];
+        for (int i = 0; i < n; i++) {
+            src[i] = i + 1;
+        }
+        int refused = 0;
+        for (Object kernels : targets) {
+            // too small, and read-only: a FloatBuffer
+            FloatBuffer small = FloatBuffer.allocate(n - 1);
+            refused += refuses(kernels, "toBuffer", () -> untouched(small), src, small);
+            FloatBuffer readOnly = ByteBuffer.allocateDirect(4 * n).asFloatBuffer();
+            refused += refuses(kernels, "toBuffer", () -> untouched(readOnly), src, readOnly.asReadOnlyBuffer());
+            // overlapping: a byte buffer whose output shares bytes with its input, shifted by one float
+            ByteBuffer shared = sentinels(ByteBuffer.allocateDirect(4 * n + 8), null);
+            ByteBuffer in = shared.duplicate().order(shared.order());
+            ByteBuffer out = shared.duplicate().order(shared.order());
+            out.position(4);
+            refused += refuses(kernels, "toBytes", () -> untouched(shared), in, out);
+            if (SEGMENTS) {
+                Object closedArena = Ffm.arena("ofConfined");
+                Object closed = Ffm.allocate(closedArena, 4L * n);
+                ByteBuffer closedBytes = sentinels(Ffm.asByteBuffer(closed), null);
+                ByteBuffer copy = ByteBuffer.allocate(closedBytes.capacity());
+                copy.put(0, closedBytes, 0, closedBytes.capacity());
+                Ffm.close(closedArena);
+                refused += refuses(kernels, "toSegment", () -> true, src, closed);
+                // a confined segment, used from another thread
+                Object confined = Ffm.allocate(Ffm.arena("ofConfined"), 4L * n);
+                ByteBuffer confinedBytes = sentinels(Ffm.asByteBuffer(confined), null);
+                Throwable[] thrown = {null};
+                Thread other = new Thread(() -> {
+                    try {
+                        GeneratedVersusGenericTest.call(kernels.getClass(), kernels, "toSegment", new Object[] {src, confined});
+                    } catch (Throwable e) {
+                        thrown[0] = e;
+                    }
+                });
+                other.start();
+                other.join();
+                assertTrue(thrown[0] != null, kernels.getClass().getSimpleName() + ".toSegment ran on another thread's segment");
+                assertTrue(untouched(confinedBytes), kernels.getClass().getSimpleName() + " wrote another thread's segment");
+                refused++;
+                // a read-only segment, and an output overlapping its input
+                Object whole = Ffm.allocate(Ffm.arena("ofAuto"), 4L * n + 8);
+                ByteBuffer wholeBytes = sentinels(Ffm.asByteBuffer(whole), null);
+                refused += refuses(kernels, "segments", () -> untouched(wholeBytes), whole, Ffm.asReadOnly(whole));
+                refused += refuses(kernels, "segments", () -> untouched(wholeBytes), whole, Ffm.asSlice(whole, 4));
+            }
+        }
+        System.out.println("[off-heap] " + refused + " bad arguments refused before any write");
+    }
+
+    private static boolean untouched(Buffer b) {
+        for (int i = 0; i < b.capacity(); i++) {
+            double v = b instanceof FloatBuffer f ? f.get(i) : ((ByteBuffer) b).get(i) == SENTINEL ? 0 : 1;
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Calls {@code method} and expects an exception, after which {@code untouched} must hold. */
+    private static int refuses(Object kernels, String method, Supplier<Boolean> untouched, Object... args) {
+        String what = kernels.getClass().getSimpleName() + "." + method;
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> GeneratedVersusGenericTest.call(kernels.getClass(), kernels, method, args), what + " accepted it");
+        assertTrue(e.getCause() instanceof IllegalArgumentException || e.getCause() instanceof IllegalStateException,
+                what + ": " + e.getCause());
+        assertTrue(untouched.get(), what + " wrote before refusing: " + e.getCause());
+        return 1;
+    }
+
+    // ------------------------------------------------------------------ the FFM API, reflectively
+
+    /** The FFM API through reflection: this test compiles for Java 17 and runs its segment cases on 22+. */
+    static final class Ffm {
+        private static Class<?> type(String name) {
+            try {
+                return Class.forName("java.lang.foreign." + name);
+            } catch (ClassNotFoundException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        private static Object invoke(Class<?> owner, String name, Object target, Class<?>[] types, Object... args) {
+            try {
+                Method m = owner.getMethod(name, types);
+                return m.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw new AssertionError(e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        static Object arena(Random r) {
+            return arena(List.of("ofConfined", "ofShared", "ofAuto").get(r.nextInt(3)));
+        }
+
+        static Object arena(String kind) {
+            return invoke(type("Arena"), kind, null, new Class<?>[0]);
+        }
+
+        static Object allocate(Object arena, long bytes) {
+            return invoke(type("SegmentAllocator"), "allocate", arena, new Class<?>[] {long.class}, bytes);
+        }
+
+        static void close(Object arena) {
+            invoke(type("Arena"), "close", arena, new Class<?>[0]);
+        }
+
+        static Object ofArray(byte[] bytes) {
+            return invoke(type("MemorySegment"), "ofArray", null, new Class<?>[] {byte[].class}, (Object) bytes);
+        }
+
+        static ByteBuffer asByteBuffer(Object segment) {
+            return (ByteBuffer) invoke(type("MemorySegment"), "asByteBuffer", segment, new Class<?>[0]);
+        }
+
+        static Object asSlice(Object segment, long offset) {
+            return invoke(type("MemorySegment"), "asSlice", segment, new Class<?>[] {long.class}, offset);
+        }
+
+        static Object asReadOnly(Object segment) {
+            return invoke(type("MemorySegment"), "asReadOnly", segment, new Class<?>[0]);
+        }
+    }
+}
