@@ -223,7 +223,11 @@ final class Access {
             return index;
         }
         String factor = type.bytes() + (wide ? "L" : "");
-        return SIMPLE.matcher(index.toString()).matches()
+        String text = index.toString();
+        if (text.matches("\\d+")) {
+            return CodeBlock.of("$L$L", Long.parseLong(text) * type.bytes(), wide ? "L" : "");
+        }
+        return SIMPLE.matcher(text).matches()
                 ? CodeBlock.of("$L * $L", factor, index)
                 : CodeBlock.of("$L * ($L)", factor, index);
     }
