@@ -1,6 +1,5 @@
 package dev.strider.processor.plan;
 
-import dev.strider.processor.model.Param;
 
 import dev.strider.processor.model.KernelMethod;
 import java.util.ArrayList;
@@ -59,16 +58,6 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
     /** One variant: the rule's. */
     public static MethodPlan single(KernelMethod method, boolean split, VariantPlan variant) {
         return new MethodPlan(method, split, List.of(variant), Rule.always(0));
-    }
-
-    /** How the method reaches parameter {@code p}'s memory. */
-    public MemoryRoute route(Param p) {
-        return routes.get(method.params().indexOf(p));
-    }
-
-    /** True when some parameter is a buffer or a segment. */
-    public boolean offHeap() {
-        return method.params().stream().anyMatch(Param::offHeap);
     }
 
     /** {@code toBlocked64(float[], float[])}: see {@link KernelMethod#key()}. */
