@@ -60,12 +60,15 @@ final class KernelsStep {
     private final JavaApis apis;
     private final Set<String> printed;
 
-    /** @param printed the keys of the diagnostics printed so far in this compilation */
-    KernelsStep(ProcessingEnvironment env, ProcessorOptions options, Set<String> printed) {
+    /**
+     * @param printed the keys of the diagnostics printed so far in this compilation
+     * @param apis    what the compilation offers generated code for buffers and segments
+     */
+    KernelsStep(ProcessingEnvironment env, ProcessorOptions options, Set<String> printed, JavaApis apis) {
         this.env = env;
         this.options = options;
         this.targets = new TargetSupport(env.getElementUtils(), options.targets());
-        this.apis = JavaApis.of(env);
+        this.apis = apis;
         this.printed = printed;
     }
 

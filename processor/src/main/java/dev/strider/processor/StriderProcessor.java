@@ -1,6 +1,7 @@
 package dev.strider.processor;
 
 import com.google.auto.service.AutoService;
+import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.LayoutResolver;
 import dev.strider.processor.validation.Message;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -59,12 +61,23 @@ public class StriderProcessor extends AbstractProcessor {
     private Set<String> deferred = new LinkedHashSet<>();
     /** Binary names of the generated providers, sorted for a deterministic service file. */
     private final SortedSet<String> providers = new TreeSet<>();
+    /** What the compilation offers for buffers and segments: read from it, unless a test says otherwise. */
+    private final Optional<JavaApis> apis;
+
+    public StriderProcessor() {
+        this.apis = Optional.empty();
+    }
+
+    /** For tests: a processor that plans as if the compilation offered {@code apis} (a Java 21 one, say). */
+    StriderProcessor(JavaApis apis) {
+        this.apis = Optional.of(apis);
+    }
 
     @Override
     public synchronized void init(ProcessingEnvironment processingEnv) {
         super.init(processingEnv);
         options = ProcessorOptions.parse(processingEnv.getOptions(), processingEnv.getMessager());
-        step = new KernelsStep(processingEnv, options, printed);
+        step = new KernelsStep(processingEnv, options, printed, apis.orElseGet(() -> JavaApis.of(processingEnv)));
     }
 
     @Override
