@@ -9,15 +9,21 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The thread pool of the THREADS target: generated THREADS classes split their outer loops with
+ * The threads of the THREADS target: generated THREADS classes split their outer loops with
  * {@link #forRange}.
  *
- * <p>The pool is {@link ForkJoinPool#commonPool()} unless the system property
- * {@code strider.threads=N} (read once) asks for a dedicated pool of {@code N} daemon threads, or
- * {@link #usePool} sets one. Kernels choose their target on first load, so set the pool before
- * loading kernels.
+ * <p>By default a loop runs on a {@link Team}: {@code availableProcessors() - 1} daemon workers
+ * (or {@code strider.threads=N}, read once) and the calling thread, one chunk each. After a loop
+ * the workers watch for the next one for {@code strider.spinMicros} microseconds (200 by
+ * default; 0 parks them at once) before they park: waking a parked thread costs more than a whole
+ * reorder of a mid-sized tensor, which is why the fork-join pool made such reorders slower on two
+ * threads than on one (see {@link Team}). Kernels choose their target on first load, so set these
+ * before loading kernels.
  *
- * <p>Why chunks are claimed from a counter rather than forked as a {@code RecursiveAction}:
+ * <p>{@link #usePool} sets a fork-join pool instead, and a loop started while the team runs
+ * another (from a second caller, or from inside a chunk) runs on the pool:
+ * {@link ForkJoinPool#commonPool()}, or a dedicated pool of {@code strider.threads} threads. Why
+ * chunks are claimed from a counter there rather than forked as a {@code RecursiveAction}:
  * {@code ForkJoinTask.fork()} called outside a worker thread pushes to the <em>common</em> pool
  * whatever pool was asked for, and how an outside caller helps with the tasks it submitted
  * varies between JDK releases. Here the caller submits helper tasks to the chosen pool, runs the
@@ -34,6 +40,9 @@ public final class Parallel {
     private static final String PROPERTY_VALUE = System.getProperty(THREADS_PROPERTY);
     /** The threads asked for by {@code strider.threads}: 0 for the common pool, -1 when invalid. */
     private static final int PROPERTY_THREADS = parseThreads(PROPERTY_VALUE);
+    private static final String SPIN_VALUE = System.getProperty(Team.SPIN_PROPERTY);
+    /** Microseconds a team worker watches for work, from {@code strider.spinMicros}; -1 when invalid. */
+    private static final long SPIN_MICROS = Team.parseSpinMicros(SPIN_VALUE);
 
     private static volatile ForkJoinPool chosen;
 
@@ -58,9 +67,14 @@ public final class Parallel {
         return ELSEWHERE;
     }
 
-    /** Makes {@code pool} the pool of every later {@link #forRange}. */
+    /** Makes {@code pool} the pool of every later {@link #forRange}, instead of the team. */
     public static void usePool(ForkJoinPool pool) {
         chosen = Objects.requireNonNull(pool, "pool");
+    }
+
+    /** Makes the team (the default) run every later {@link #forRange} again, after {@link #usePool}. */
+    public static void useTeam() {
+        chosen = null;
     }
 
     /**
@@ -82,18 +96,37 @@ public final class Parallel {
     }
 
     /**
-     * How many threads a {@link #forRange} runs on: the pool's parallelism plus the calling thread,
-     * which always takes part. The common pool of a 2-core machine has parallelism 1, so this is 2.
+     * How many threads a {@link #forRange} runs on: the team's workers, or the pool's parallelism,
+     * plus the calling thread, which always takes part. On a 2-core machine this is 2.
      */
     public static int parallelism() {
-        return pool().getParallelism() + 1;
+        Team team = chosen == null ? team() : null;
+        return team != null ? team.size() : pool().getParallelism() + 1;
     }
 
     /**
-     * Runs {@code body} over {@code [0, extent)} split into contiguous chunks, at most
-     * {@code 4 * parallelism()} of them and never more than {@code extent}, on the pool and in the
-     * calling thread. Runs {@code body.run(0, extent)} inline when the extent is 1. Returns when
-     * every chunk has run.
+     * The team of the default, or null when there is no worker to have (one core).
+     *
+     * @throws IllegalStateException when {@code strider.threads} or {@code strider.spinMicros} is invalid
+     */
+    static Team team() {
+        if (PROPERTY_THREADS < 0) {
+            throw new IllegalStateException(THREADS_PROPERTY + "=" + PROPERTY_VALUE
+                    + " is not a number of threads: use a positive integer, or leave it unset for one per core");
+        }
+        if (SPIN_MICROS < 0) {
+            throw new IllegalStateException(Team.SPIN_PROPERTY + "=" + SPIN_VALUE
+                    + " is not a number of microseconds: use 0 or more, or leave it unset for "
+                    + Team.DEFAULT_SPIN_MICROS);
+        }
+        return DefaultTeam.TEAM;
+    }
+
+    /**
+     * Runs {@code body} over {@code [0, extent)} split into contiguous chunks, never more than
+     * {@code extent}: on the team, one per thread; on a pool, at most {@code 4 * parallelism()}.
+     * The calling thread runs chunks too. Runs {@code body.run(0, extent)} inline when the extent
+     * is 1. Returns when every chunk has run.
      *
      * <p>An exception thrown by a chunk is rethrown to the caller as it is (the first one, when
      * several chunks fail); chunks not yet started then do not run.
@@ -106,13 +139,17 @@ public final class Parallel {
         if (extent == 0) {
             return;
         }
-        ForkJoinPool pool = pool();
-        int workers = pool.getParallelism();
         if (extent == 1) {
             body.run(0, extent);
-        } else {
-            new Loop(extent, (int) Math.min(extent, 4L * (workers + 1)), body).run(pool, workers);
+            return;
         }
+        Team team = chosen == null ? team() : null;
+        if (team != null && team.tryRun(extent, body)) {
+            return;
+        }
+        ForkJoinPool pool = pool();
+        int workers = pool.getParallelism();
+        new Loop(extent, (int) Math.min(extent, 4L * (workers + 1)), body).run(pool, workers);
     }
 
     /** One {@link #forRange} call split into chunks, claimed by the caller and pool helpers. */
@@ -140,16 +177,7 @@ public final class Parallel {
             runChunk(0);
             claimChunks();
             awaitUninterruptibly();
-            Throwable t = failure.get();
-            if (t instanceof RuntimeException) {
-                throw (RuntimeException) t;
-            }
-            if (t instanceof Error) {
-                throw (Error) t;
-            }
-            if (t != null) { // a checked exception thrown sneakily by the body
-                throw new UndeclaredThrowableException(t);
-            }
+            rethrow(failure.get());
         }
 
         private void claimChunks() {
@@ -189,6 +217,29 @@ public final class Parallel {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** A chunk's exception to the caller as it is, a checked one (thrown sneakily by the body) wrapped; nothing for null. */
+    static void rethrow(Throwable t) {
+        if (t instanceof RuntimeException) {
+            throw (RuntimeException) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        if (t != null) {
+            throw new UndeclaredThrowableException(t);
+        }
+    }
+
+    /** Created on first use only: a program that never runs THREADS starts no worker. */
+    private static final class DefaultTeam {
+        static final Team TEAM = make();
+
+        private static Team make() {
+            int workers = PROPERTY_THREADS > 0 ? PROPERTY_THREADS : Runtime.getRuntime().availableProcessors() - 1;
+            return workers > 0 ? new Team(workers, SPIN_MICROS * 1000) : null;
         }
     }
 
