@@ -69,6 +69,12 @@ class OffHeapKernelsTest {
         int cases = 0;
         Map<String, Integer> kinds = new TreeMap<>();
         for (int batch = 0; batch < 4; batch++) {
+            // THREADS over the fork-join pool in even batches, over Parallel's team of watching workers in odd ones
+            if (batch % 2 == 0) {
+                Parallel.usePool(POOL);
+            } else {
+                Parallel.useTeam();
+            }
             List<KernelMethod> methods = new ArrayList<>();
             for (int i = 0; i < 24; i++) {
                 methods.add(offHeap(GeneratedVersusGenericTest.randomMethod(r, "m" + i), r));
@@ -85,6 +91,7 @@ class OffHeapKernelsTest {
                 }
             }
         }
+        Parallel.usePool(POOL);
         System.out.println("[off-heap] " + cases + " cases passed on release " + RELEASE + " (seed " + seed
                 + "); arguments placed: " + kinds);
         for (String kind : List.of("heap buffer", "direct buffer", "byte buffer")) {
