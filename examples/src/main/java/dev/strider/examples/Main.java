@@ -1,5 +1,6 @@
 package dev.strider.examples;
 
+import dev.strider.examples.conformance.ConformanceCommand;
 import dev.strider.examples.demo.DemoCommand;
 import dev.strider.examples.demo.DemoOptions;
 import java.io.PrintWriter;
@@ -23,7 +24,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 + " indices to memory, and which generated kernels run on this machine.",
             "With no command, runs the demo with the options below."},
         synopsisSubcommandLabel = "[COMMAND]",
-        subcommands = {DemoCommand.class, ExplainCommand.class, KernelsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {DemoCommand.class, ExplainCommand.class, KernelsCommand.class, ConformanceCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")

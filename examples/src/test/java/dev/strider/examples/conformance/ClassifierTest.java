@@ -1,0 +1,80 @@
+package dev.strider.examples.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.examples.conformance.Classifier.Capabilities;
+import dev.strider.examples.conformance.Classifier.Declaration;
+import dev.strider.examples.conformance.Classifier.Reason;
+import dev.strider.examples.conformance.Classifier.Verdict;
+import dev.strider.kernel.ElementType;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ClassifierTest {
+
+    private static final Classifier TODAY = new Classifier(Capabilities.current());
+    private static final Classifier ISSUE_20 = new Classifier(Capabilities.ISSUE_20);
+
+    /** The one case a one-line batch file asks for. */
+    private static ReorderCase one(String line) {
+        List<BatchReader.Occurrence> cases = BatchReader.of(Map.of("t", line)).read("t");
+        assertEquals(1, cases.size(), line);
+        return cases.get(0).reorder();
+    }
+
+    @Test
+    void aBlockedF32ReorderIsDeclaredAsTwoLayouts() {
+        Verdict v = TODAY.classify(one("--stag=abx --dtag=aBx16b 2x20x3x3"));
+        assertTrue(v.declarable(), v.reasons().toString());
+        assertEquals(new Declaration("ABCD", new int[] {2, 20, 3, 3}, "abcd", "aBcd16b", ElementType.FLOAT,
+                ElementType.FLOAT, false, false, 1, 0), v.declaration().orElseThrow());
+        assertEquals(String.join("\n",
+                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"abcd\") interface Src {}",
+                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"aBcd16b\") interface Dst {}",
+                "@Reorder(from = Src.class, to = Dst.class)",
+                "void reorder(float[] src, float[] dst);", ""), v.declaration().orElseThrow().source("reorder"));
+    }
+
+    @Test
+    void constantScalesAndZeroPointsBecomeScaleAndShift() {
+        // dst = 0.25 * (src - (-1)) / 2 + 3 = src * 0.125 + 3.125
+        Verdict v = TODAY.classify(one("--sdt=u8 --ddt=s32 --attr-scales=src:common:0.25+dst:common:2"
+                + " --attr-zero-points=src:common:-1+dst:common:3 --stag=axb 1x3x2x2"));
+        Declaration d = v.declaration().orElseThrow();
+        assertEquals(ElementType.BYTE, d.srcType());
+        assertEquals(ElementType.INT, d.dstType());
+        assertTrue(d.unsignedSource() && !d.unsignedDestination());
+        assertEquals(0.125, d.scale());
+        assertEquals(3.125, d.shift());
+        assertEquals("acdb", d.srcFormat());
+    }
+
+    @Test
+    void aU8DestinationIsDeclarableSinceIssue17() {
+        ReorderCase s8ToU8 = one("--sdt=s8 --ddt=u8 3x5");
+        assertTrue(TODAY.classify(s8ToU8).declaration().orElseThrow().unsignedDestination());
+        assertEquals(EnumSet.of(Reason.U8_DESTINATION), ISSUE_20.classify(s8ToU8).reasons());
+        // a u8 -> u8 copy was a byte copy even then; with a scale it converts
+        assertTrue(ISSUE_20.classify(one("--sdt=u8 --ddt=u8 --stag=ab --dtag=ba 3x5")).declarable());
+        assertEquals(EnumSet.of(Reason.U8_DESTINATION),
+                ISSUE_20.classify(one("--sdt=u8 --ddt=u8 --attr-scales=src:common:2 3x5")).reasons());
+    }
+
+    @Test
+    void everyReasonIsGiven() {
+        assertEquals(EnumSet.of(Reason.SCALES_PER_DIM, Reason.COMPENSATION, Reason.BF16, Reason.SUM),
+                TODAY.classify(one("--sdt=bf16 --ddt=s8 --attr-scales=src:per_dim_1 --oflag=zp_comp:1"
+                        + " --attr-post-ops=sum 2x16x3x4")).reasons());
+        assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_DIM, Reason.SCALES_PER_DIM),
+                TODAY.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
+                        + " --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
+        assertEquals(EnumSet.of(Reason.F8_E4M3, Reason.STOCHASTIC_ROUNDING),
+                TODAY.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
+        assertEquals(EnumSet.of(Reason.TOO_LARGE), TODAY.classify(one("--dtag=aBx8b 2x16x19200x19200")).reasons());
+        assertEquals(EnumSet.of(Reason.RANK), TODAY.classify(one("1x1x1x1x1x1x1x1x2")).reasons());
+        assertEquals(EnumSet.of(Reason.F16, Reason.U4), TODAY.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
+    }
+}
