@@ -201,11 +201,6 @@ final class OffHeap {
         Checks.usable(role, Ffm.isAlive(segment), Ffm.isAccessibleBy(segment, Thread.currentThread()));
     }
 
-    /** True for a read-only segment. */
-    static boolean segmentReadOnly(Object segment) {
-        return Ffm.isReadOnly(segment);
-    }
-
     /**
      * The first {@code elements} elements of {@code type} of a segment, as a buffer of that type
      * over the same memory (index 0 at offset 0; native byte order): through
@@ -297,7 +292,6 @@ final class OffHeap {
         private static final MethodHandle OF_BUFFER;           // (Object) Object
         private static final MethodHandle ADDRESS;             // (Object) long
         private static final MethodHandle BYTE_SIZE;           // (Object) long
-        private static final MethodHandle IS_READ_ONLY;        // (Object) boolean
         private static final MethodHandle HEAP_BASE;           // (Object) Object (an Optional)
         private static final MethodHandle AS_SLICE;            // (Object, long, long) Object
         private static final MethodHandle AS_OVERLAPPING;      // (Object, Object) Object (an Optional)
@@ -307,7 +301,7 @@ final class OffHeap {
 
         static {
             Class<?> segment = null;
-            MethodHandle[] h = new MethodHandle[10];
+            MethodHandle[] h = new MethodHandle[9];
             if (Runtime.version().feature() >= 22) {
                 try {
                     segment = Class.forName("java.lang.foreign.MemorySegment");
@@ -320,20 +314,18 @@ final class OffHeap {
                             .asType(MethodType.methodType(long.class, Object.class));
                     h[2] = l.findVirtual(segment, "byteSize", MethodType.methodType(long.class))
                             .asType(MethodType.methodType(long.class, Object.class));
-                    h[3] = l.findVirtual(segment, "isReadOnly", MethodType.methodType(boolean.class))
-                            .asType(MethodType.methodType(boolean.class, Object.class));
-                    h[4] = l.findVirtual(segment, "heapBase", MethodType.methodType(Optional.class))
+                    h[3] = l.findVirtual(segment, "heapBase", MethodType.methodType(Optional.class))
                             .asType(objectToObject);
-                    h[5] = l.findVirtual(segment, "asSlice", MethodType.methodType(segment, long.class, long.class))
+                    h[4] = l.findVirtual(segment, "asSlice", MethodType.methodType(segment, long.class, long.class))
                             .asType(MethodType.methodType(Object.class, Object.class, long.class, long.class));
-                    h[6] = l.findVirtual(segment, "asOverlappingSlice", MethodType.methodType(Optional.class, segment))
+                    h[5] = l.findVirtual(segment, "asOverlappingSlice", MethodType.methodType(Optional.class, segment))
                             .asType(MethodType.methodType(Object.class, Object.class, Object.class));
-                    h[7] = l.findVirtual(segment, "asByteBuffer", MethodType.methodType(ByteBuffer.class))
+                    h[6] = l.findVirtual(segment, "asByteBuffer", MethodType.methodType(ByteBuffer.class))
                             .asType(objectToObject);
-                    h[8] = MethodHandles.filterReturnValue(l.findVirtual(segment, "scope", MethodType.methodType(scope)),
+                    h[7] = MethodHandles.filterReturnValue(l.findVirtual(segment, "scope", MethodType.methodType(scope)),
                             l.findVirtual(scope, "isAlive", MethodType.methodType(boolean.class)))
                             .asType(MethodType.methodType(boolean.class, Object.class));
-                    h[9] = l.findVirtual(segment, "isAccessibleBy", MethodType.methodType(boolean.class, Thread.class))
+                    h[8] = l.findVirtual(segment, "isAccessibleBy", MethodType.methodType(boolean.class, Thread.class))
                             .asType(MethodType.methodType(boolean.class, Object.class, Thread.class));
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     segment = null;
@@ -346,13 +338,12 @@ final class OffHeap {
             OF_BUFFER = h[0];
             ADDRESS = h[1];
             BYTE_SIZE = h[2];
-            IS_READ_ONLY = h[3];
-            HEAP_BASE = h[4];
-            AS_SLICE = h[5];
-            AS_OVERLAPPING = h[6];
-            AS_BYTE_BUFFER = h[7];
-            IS_ALIVE = h[8];
-            IS_ACCESSIBLE_BY = h[9];
+            HEAP_BASE = h[3];
+            AS_SLICE = h[4];
+            AS_OVERLAPPING = h[5];
+            AS_BYTE_BUFFER = h[6];
+            IS_ALIVE = h[7];
+            IS_ACCESSIBLE_BY = h[8];
         }
 
         private Ffm() {
@@ -377,14 +368,6 @@ final class OffHeap {
         static long byteSize(Object segment) {
             try {
                 return (long) BYTE_SIZE.invokeExact(segment);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-        }
-
-        static boolean isReadOnly(Object segment) {
-            try {
-                return (boolean) IS_READ_ONLY.invokeExact(segment);
             } catch (Throwable t) {
                 throw rethrow(t);
             }
