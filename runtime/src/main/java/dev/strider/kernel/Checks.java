@@ -187,9 +187,18 @@ public final class Checks {
                 outLayout.bufferSize(), elementBytes, samePlaceAllowed);
     }
 
-    /** As the public one, with a range of elements per operand. */
-    static void disjoint(String inRole, Object in, int inLo, int inHi, String outRole, Object out, int outLo, int outHi,
-                         int elementBytes, boolean samePlaceAllowed) {
+    /**
+     * As {@link #disjoint(String, Object, String, Object, int, int, int, boolean)}, with each
+     * operand's own range of elements: {@code in}'s {@code inLo..inHi-1} against {@code out}'s
+     * {@code outLo..outHi-1}. Operands at shifted places need it when their layouts' ranges differ:
+     * an output whose layout uses elements 20..29 of memory that starts 15 elements before the
+     * input's element 0 overlaps the input's elements 5..14, though the two layouts' index ranges
+     * (0..9 and 20..29) do not meet.
+     *
+     * @throws IllegalArgumentException naming both operands and the elements they share
+     */
+    public static void disjoint(String inRole, Object in, int inLo, int inHi, String outRole, Object out, int outLo,
+                                int outHi, int elementBytes, boolean samePlaceAllowed) {
         Objects.requireNonNull(in, inRole);
         Objects.requireNonNull(out, outRole);
         if (elementBytes < 1) {

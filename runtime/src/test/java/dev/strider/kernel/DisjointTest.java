@@ -144,6 +144,19 @@ class DisjointTest {
     }
 
     @Test
+    void eachOperandsOwnRange() {
+        float[] a = new float[40];
+        FloatBuffer in = FloatBuffer.wrap(a).position(15); // in's element 0 is a[15]
+        // out = a uses elements 20..29; in uses 0..9 = a[15..24]: they share a[20..24]
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Checks.disjoint("src", in, 0, 10, "dst", a, 20, 30, 4, false));
+        assertEquals("src and dst overlap in memory: dst's element 0 is 60 bytes before src's, so src's elements 5..9"
+                + " share bytes with dst's elements 20..24; use separate memory or disjoint regions", e.getMessage());
+        assertDoesNotThrow(() -> Checks.disjoint("src", in, 0, 5, "dst", a, 20, 30, 4, false));
+        assertDoesNotThrow(() -> Checks.disjoint("src", in, 0, 10, "dst", a, 25, 30, 4, false));
+    }
+
+    @Test
     void whatIsNotMemory() {
         assertThrows(IllegalArgumentException.class, () -> Checks.disjoint("src", "text", "dst", new float[1], 4, 0, 1, false));
         assertThrows(NullPointerException.class, () -> Checks.disjoint("src", null, "dst", new float[1], 4, 0, 1, false));
