@@ -2,6 +2,7 @@ package dev.strider.kernel;
 
 import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -132,6 +133,107 @@ public final class Checks {
         if (lo < hi) {
             notSameArray(inRole, in, outRole, out, lo, hi);
         }
+    }
+
+    /**
+     * The memory a kernel on elements of {@code type} may be given as an operand: an array of the
+     * type ({@code float[]}), a buffer of the type ({@code FloatBuffer}), a {@code ByteBuffer}
+     * holding elements of the type, or (JDK 22+) a {@code MemorySegment} holding them.
+     *
+     * @param kernel what the message calls the kernel: {@code "reorder"} gives "this float reorder"
+     * @throws NullPointerException     naming the operand, when {@code memory} is null
+     * @throws IllegalArgumentException naming the operand, what it is and what the kernel takes
+     */
+    public static void memoryOf(String role, Object memory, ElementType type, String kernel) {
+        if (memory == null) {
+            throw new NullPointerException(role + " is null");
+        }
+        if (memory.getClass() == type.arrayClass() || type.bufferClass().isInstance(memory)
+                || memory instanceof ByteBuffer || OffHeap.isSegment(memory)) {
+            return;
+        }
+        throw new IllegalArgumentException(role + " is " + OffHeap.aDescribed(memory) + " but this " + type.javaName()
+                + " " + kernel + " takes " + type.arrayClass().getSimpleName() + ", "
+                + (type == ElementType.BYTE ? "" : type.bufferClass().getSimpleName() + ", ") + "ByteBuffer or MemorySegment");
+    }
+
+    /**
+     * For generated kernels where an input and the output have the same element type and at least
+     * one of them is off-heap: elements {@code lo..hi-1} of {@code in} and of {@code out} (indices
+     * from each one's element 0, {@code elementBytes} bytes each) must not share a byte, except
+     * when {@code samePlaceAllowed} (an in-place element-wise op) and the two element 0s are the very
+     * same memory.
+     *
+     * <p>Each operand is a primitive array, a {@code java.nio.Buffer} (element 0 at its position)
+     * or a {@code MemorySegment} (element 0 at offset 0). This finds one array given twice, a heap
+     * buffer wrapping an array given as the other operand, buffers, slices and views over the same
+     * memory (heap or direct, at any positions and in either byte order) and segments over the same
+     * memory (native or heap, sliced, or made from an array or a buffer). Elements beyond an
+     * operand's end are not compared: its capacity is checked on its own. One case cannot be told:
+     * on JDK 17 to 21 without {@code sun.misc.Unsafe}, the memory of a direct buffer, a read-only
+     * heap buffer or a view of a heap {@code ByteBuffer} is unknown, and such operands pass.
+     *
+     * @throws IllegalArgumentException naming both operands and the elements they share
+     */
+    public static void disjoint(String inRole, Object in, String outRole, Object out, int elementBytes, int lo, int hi,
+                                boolean samePlaceAllowed) {
+        disjoint(inRole, in, lo, hi, outRole, out, lo, hi, elementBytes, samePlaceAllowed);
+    }
+
+    /** {@link #disjoint(String, Object, String, Object, int, int, int, boolean)} for the elements each layout addresses. */
+    static void disjoint(String inRole, Object in, TensorLayout inLayout, String outRole, Object out,
+                         TensorLayout outLayout, int elementBytes, boolean samePlaceAllowed) {
+        disjoint(inRole, in, inLayout.offset(), inLayout.bufferSize(), outRole, out, outLayout.offset(),
+                outLayout.bufferSize(), elementBytes, samePlaceAllowed);
+    }
+
+    /**
+     * As {@link #disjoint(String, Object, String, Object, int, int, int, boolean)}, with each
+     * operand's own range of elements: {@code in}'s {@code inLo..inHi-1} against {@code out}'s
+     * {@code outLo..outHi-1}. Operands at shifted places need it when their layouts' ranges differ:
+     * an output whose layout uses elements 20..29 of memory that starts 15 elements before the
+     * input's element 0 overlaps the input's elements 5..14, though the two layouts' index ranges
+     * (0..9 and 20..29) do not meet.
+     *
+     * @throws IllegalArgumentException naming both operands and the elements they share
+     */
+    public static void disjoint(String inRole, Object in, int inLo, int inHi, String outRole, Object out, int outLo,
+                                int outHi, int elementBytes, boolean samePlaceAllowed) {
+        Objects.requireNonNull(in, inRole);
+        Objects.requireNonNull(out, outRole);
+        if (elementBytes < 1) {
+            throw new IllegalArgumentException("elementBytes " + elementBytes + " < 1");
+        }
+        long aFrom = (long) inLo * elementBytes;
+        long aTo = Math.min((long) inHi * elementBytes, whole(OffHeap.bytes(in), elementBytes));
+        long bFrom = (long) outLo * elementBytes;
+        long bTo = Math.min((long) outHi * elementBytes, whole(OffHeap.bytes(out), elementBytes));
+        Long shift = OffHeap.shift(in, aFrom, aTo, out, bFrom, bTo);
+        if (shift == null || shift == 0 && samePlaceAllowed) {
+            return;
+        }
+        long d = shift;
+        // The shared bytes, from in's element 0, and the elements of each that hold them.
+        long from = Math.max(aFrom, d + bFrom);
+        long to = Math.min(aTo, d + bTo);
+        String where = d == 0 ? outRole + " starts where " + inRole + " starts"
+                : outRole + "'s element 0 is " + Math.abs(d) + (Math.abs(d) == 1 ? " byte " : " bytes ")
+                + (d > 0 ? "after " : "before ") + inRole + "'s";
+        throw new IllegalArgumentException(inRole + " and " + outRole + " overlap in memory: " + where + ", so " + inRole + "'s elements "
+                + range(from, to, elementBytes) + " share bytes with " + outRole + "'s elements "
+                + range(from - d, to - d, elementBytes)
+                + (samePlaceAllowed ? "; only an operand at the very same place (in place) may overlap" : "")
+                + "; use separate memory or disjoint regions");
+    }
+
+    /** The bytes of the whole elements among {@code bytes}. */
+    private static long whole(long bytes, int elementBytes) {
+        return bytes - bytes % elementBytes;
+    }
+
+    /** {@code "3..7"}: the elements holding bytes {@code [from, to)}. */
+    private static String range(long from, long to, int elementBytes) {
+        return Math.floorDiv(from, elementBytes) + ".." + Math.floorDiv(to - 1, elementBytes);
     }
 
     /**

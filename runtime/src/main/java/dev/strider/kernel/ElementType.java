@@ -1,27 +1,40 @@
 package dev.strider.kernel;
 
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import java.util.Locale;
 
-/** The element types of Strider buffers, each a Java primitive array. */
+/**
+ * The element types of Strider buffers: each a Java primitive array, a NIO buffer of the type
+ * ({@link #bufferClass()}), or memory that holds elements of the type without saying so (a
+ * {@code ByteBuffer}, a {@code MemorySegment}).
+ */
 public enum ElementType {
     /** {@code double[]}. */
-    DOUBLE(double[].class, 8),
+    DOUBLE(double[].class, DoubleBuffer.class, 8),
     /** {@code float[]}. */
-    FLOAT(float[].class, 4),
+    FLOAT(float[].class, FloatBuffer.class, 4),
     /** {@code long[]}. */
-    LONG(long[].class, 8),
+    LONG(long[].class, LongBuffer.class, 8),
     /** {@code int[]}; may be read as unsigned. */
-    INT(int[].class, 4),
+    INT(int[].class, IntBuffer.class, 4),
     /** {@code short[]}; may be read as unsigned. */
-    SHORT(short[].class, 2),
+    SHORT(short[].class, ShortBuffer.class, 2),
     /** {@code byte[]}; may be read as unsigned. */
-    BYTE(byte[].class, 1);
+    BYTE(byte[].class, ByteBuffer.class, 1);
 
     private final Class<?> arrayClass;
+    private final Class<? extends Buffer> bufferClass;
     private final int bytes;
 
-    ElementType(Class<?> arrayClass, int bytes) {
+    ElementType(Class<?> arrayClass, Class<? extends Buffer> bufferClass, int bytes) {
         this.arrayClass = arrayClass;
+        this.bufferClass = bufferClass;
         this.bytes = bytes;
     }
 
@@ -33,6 +46,14 @@ public enum ElementType {
     /** The array class of a buffer of this type: {@code float[].class}. */
     public Class<?> arrayClass() {
         return arrayClass;
+    }
+
+    /**
+     * The NIO buffer class of this type, whose {@code get} and {@code put} read and write one
+     * element: {@code FloatBuffer.class} ({@code ByteBuffer.class} for byte).
+     */
+    public Class<? extends Buffer> bufferClass() {
+        return bufferClass;
     }
 
     /** Size of one element in bytes. */

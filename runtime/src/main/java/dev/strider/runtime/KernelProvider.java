@@ -82,8 +82,9 @@ public interface KernelProvider {
     }
 
     /**
-     * The set's plain (same-type, unscaled) reorders with their layouts, for
-     * {@link KernelRegistry}. The SCALAR provider lists them (SCALAR is always generated); the
+     * The set's plain (same-type, unscaled) reorders with their layouts and parameter classes, for
+     * {@link KernelRegistry}: each method once, those on arrays and those on off-heap memory
+     * (buffers, segments) alike. The SCALAR provider lists them (SCALAR is always generated); the
      * other targets' providers list none, and the registry calls whichever class
      * {@code KernelLoader.load} picks.
      */

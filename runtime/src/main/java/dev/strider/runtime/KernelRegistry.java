@@ -2,7 +2,10 @@ package dev.strider.runtime;
 
 import dev.strider.kernel.ElementType;
 import dev.strider.layout.TensorLayout;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,13 +13,17 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * Kernels looked up by layout at run time, for code that learns its layouts late (a model
- * loaded from a file): the generated reorder declared for two layouts if any kernel set on the
- * class path has one, else the generic kernel.
+ * loaded from a file): the generated reorders declared for two layouts if any kernel set on the
+ * class path has them, else the generic kernel.
  *
  * <p>Layouts match by {@link TensorLayout#equals}, equality of the mapping: a packed NCHW layout
  * finds a method declared for NHWC when C has size 1. Each class loader's providers are indexed
- * once, on first lookup; when two kernel sets declare the same reorder, the first provider
- * found wins. The registry keeps the index of every class loader it was asked about.
+ * once, on first lookup. A pair of layouts may have several generated methods, one per kind of
+ * memory (parameter classes, {@link GeneratedReorder#srcClass()}); the kernel the registry returns
+ * calls the first one whose parameter classes its arguments are instances of, in the order the
+ * providers and their lists give them, and the generic kernel when none fits. When two kernel
+ * sets declare the same reorder on the same parameter classes, the first provider found wins.
+ * The registry keeps the index of every class loader it was asked about.
  */
 public final class KernelRegistry {
 
@@ -30,7 +37,7 @@ public final class KernelRegistry {
     }
 
     /**
-     * The reorder from {@code src} to {@code dst} on arrays of {@code type}, looked up among the
+     * The reorder from {@code src} to {@code dst} on memory of {@code type}, looked up among the
      * providers visible to the thread's context class loader (or, when it has none, to this
      * class's loader).
      */
@@ -39,7 +46,7 @@ public final class KernelRegistry {
         return reorder(src, dst, type, loader != null ? loader : defaultLoader());
     }
 
-    /** The reorder from {@code src} to {@code dst} on arrays of {@code type}, among the providers {@code loader} sees. */
+    /** The reorder from {@code src} to {@code dst} on memory of {@code type}, among the providers {@code loader} sees. */
     public static ReorderKernel reorder(TensorLayout src, TensorLayout dst, ElementType type, ClassLoader loader) {
         Key key = new Key(Objects.requireNonNull(src, "src"), Objects.requireNonNull(dst, "dst"),
                 Objects.requireNonNull(type, "type"));
@@ -66,13 +73,20 @@ public final class KernelRegistry {
     }
 
     private static Map<Key, ReorderKernel> build(ClassLoader loader) {
-        Map<Key, ReorderKernel> index = new HashMap<>();
+        Map<Key, List<GeneratedReorderKernel.Route>> routes = new LinkedHashMap<>();
         for (KernelProvider provider : ProviderScan.of(loader).providers()) {
             for (GeneratedReorder method : provider.reorders()) {
-                index.putIfAbsent(new Key(method.src(), method.dst(), method.type()),
-                        new GeneratedReorderKernel(provider.kernelSet(), method));
+                List<GeneratedReorderKernel.Route> pair = routes.computeIfAbsent(
+                        new Key(method.src(), method.dst(), method.type()), k -> new ArrayList<>());
+                if (pair.stream().noneMatch(r -> r.method().srcClass() == method.srcClass()
+                        && r.method().dstClass() == method.dstClass())) {
+                    pair.add(new GeneratedReorderKernel.Route(provider.kernelSet(), method));
+                }
             }
         }
+        Map<Key, ReorderKernel> index = new HashMap<>();
+        routes.forEach((key, pair) -> index.put(key, new GeneratedReorderKernel(pair.get(0).method().src(),
+                pair.get(0).method().dst(), key.type(), pair)));
         return Map.copyOf(index);
     }
 }

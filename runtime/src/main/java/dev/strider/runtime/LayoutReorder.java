@@ -1,9 +1,10 @@
 package dev.strider.runtime;
 
+import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
 import dev.strider.layout.TensorLayout;
 
-/** The layouts and element type of a {@link ReorderKernel}, and the array-type check both kinds make first. */
+/** The layouts and element type of a {@link ReorderKernel}, and the check of the operands' kind and type both kinds make first. */
 abstract class LayoutReorder implements ReorderKernel {
 
     private final TensorLayout src;
@@ -23,16 +24,12 @@ abstract class LayoutReorder implements ReorderKernel {
         run(src, dst);
     }
 
-    /** Runs the reorder on arrays known to be of {@link #type()}. */
+    /** Runs the reorder on operands known to be memory of {@link #type()} ({@link Checks#memoryOf}). */
     abstract void run(Object src, Object dst);
 
-    private void checkType(String name, Object array) {
-        if (array == null) {
-            throw new NullPointerException(name + " is null");
-        }
-        if (array.getClass() != type.arrayClass()) {
-            throw new IllegalArgumentException(name + " is a " + array.getClass().getSimpleName() + " but this "
-                    + type.javaName() + " reorder takes " + type.arrayClass().getSimpleName());
+    private void checkType(String name, Object memory) {
+        if (memory == null || memory.getClass() != type.arrayClass()) {
+            Checks.memoryOf(name, memory, type, "reorder");
         }
     }
 

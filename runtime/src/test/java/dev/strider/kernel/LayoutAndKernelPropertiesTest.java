@@ -256,13 +256,27 @@ class LayoutAndKernelPropertiesTest {
         }
     }
 
+    /** The array and buffer overloads have the same arity: match by the arguments' classes. */
+    private static boolean takes(Method m, Object[] args) {
+        Class<?>[] p = m.getParameterTypes();
+        if (p.length != args.length) {
+            return false;
+        }
+        for (int i = 0; i < p.length; i++) {
+            if (!p[i].isPrimitive() && !p[i].isInstance(args[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Calls {@code <Type>Kernels.<name>} for the element type: one test body covers all six expansions. */
     private static void invoke(ElementType type, String name, Object... args) {
         String cls = "dev.strider.kernel." + Character.toUpperCase(type.javaName().charAt(0))
                 + type.javaName().substring(1) + "Kernels";
         try {
             for (Method m : Class.forName(cls).getMethods()) {
-                if (m.getName().equals(name) && m.getParameterCount() == args.length) {
+                if (m.getName().equals(name) && takes(m, args)) {
                     m.invoke(null, args);
                     return;
                 }

@@ -21,7 +21,10 @@ class KernelRegistryTest {
     void aRegisteredPairGetsTheGeneratedMethod() {
         ReorderKernel k = KernelRegistry.reorder(FakeOps.ROWS, FakeOps.COLUMNS, ElementType.FLOAT, LOADER);
         assertTrue(k.generated());
-        assertEquals(KernelLoader.load(FakeOps.class).getClass().getName() + ".transpose", k.origin());
+        String method = KernelLoader.load(FakeOps.class).getClass().getName() + ".transpose(float[], float[])";
+        assertEquals(method + "; otherwise generic FloatKernels.reorder", k.origin());
+        assertEquals(method, k.origin(MATRIX, new float[6]));
+        assertTrue(k.generated(MATRIX, new float[6]));
         assertEquals(FakeOps.ROWS, k.src());
         assertEquals(FakeOps.COLUMNS, k.dst());
         assertEquals(ElementType.FLOAT, k.type());
@@ -76,12 +79,14 @@ class KernelRegistryTest {
         float[] dst = new float[6];
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> generated.reorder(new int[6], dst));
-        assertEquals("src is a int[] but this float reorder takes float[]", e.getMessage());
+        assertEquals("src is an int[] but this float reorder takes float[], FloatBuffer, ByteBuffer or MemorySegment",
+                e.getMessage());
         assertEquals(before, FakeOps_Scalar.TRANSPOSES.get(), "the generated method was not called");
 
         ReorderKernel generic = KernelRegistry.reorder(FakeOps.ROWS, FakeOps.COLUMNS, ElementType.DOUBLE, LOADER);
         e = assertThrows(IllegalArgumentException.class, () -> generic.reorder(new double[6], new float[6]));
-        assertEquals("dst is a float[] but this double reorder takes double[]", e.getMessage());
+        assertEquals("dst is a float[] but this double reorder takes double[], DoubleBuffer, ByteBuffer or MemorySegment",
+                e.getMessage());
         assertEquals("src is null", assertThrows(NullPointerException.class, () -> generic.reorder(null, new double[6]))
                 .getMessage());
     }
