@@ -120,16 +120,17 @@ final class KernelClass {
                 continue;
             }
             TensorLayout in = m.layoutOf(p).layout();
-            int lo = Math.max(in.offset(), outLayout.offset());
-            int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
-            if (lo >= hi) {
+            if (p.offHeap() || out.offHeap()) {
+                // memory, whatever holds it, may start anywhere: each operand's elements against the
+                // other's, the very same place allowed only where in place is
+                b.addStatement("$T.disjoint($S, $N, $L, $L, $S, $N, $L, $L, $L, $L)", CHECKS, p.declared(), p.name(),
+                        in.offset(), in.bufferSize(), out.declared(), out.name(), outLayout.offset(),
+                        outLayout.bufferSize(), out.type().bytes(), m.inPlace(p));
                 continue;
             }
-            if (p.offHeap() || out.offHeap()) {
-                // overlapping memory, whatever holds it; the very same place only where in place is allowed
-                b.addStatement("$T.disjoint($S, $N, $S, $N, $L, $L, $L, $L)", CHECKS, p.declared(), p.name(),
-                        out.declared(), out.name(), out.type().bytes(), lo, hi, m.inPlace(p));
-            } else if (!m.inPlace(p)) {
+            int lo = Math.max(in.offset(), outLayout.offset());
+            int hi = Math.min(in.bufferSize(), outLayout.bufferSize());
+            if (lo < hi && !m.inPlace(p)) {
                 b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.declared(), p.name(),
                         out.declared(), out.name(), lo, hi);
             }
@@ -546,16 +547,23 @@ final class KernelClass {
                 .build());
     }
 
-    /** {@code return List.of(new GeneratedReorder(...), ...)} for the set's plain reorders, or empty. */
+    /**
+     * {@code return List.of(new GeneratedReorder(...), ...)} for the set's plain reorders, or empty:
+     * array methods by element type, methods on buffers or segments with their parameter classes,
+     * so that the registry calls each only with arguments it takes.
+     */
     private static CodeBlock reorders(KernelSet set) {
         List<CodeBlock> entries = new ArrayList<>();
         ClassName iface = iface(set);
         for (KernelMethod m : set.methods()) {
-            if (m instanceof KernelMethod.Reorder r && r.isCopy() && !r.src().offHeap() && !r.dst().offHeap()) {
-                TypeName array = ArrayTypeName.of(primitive(r.src().type()));
-                entries.add(CodeBlock.of("new $T($S, $T.$L,\n$>$L,\n$L,\n(kernels, src, dst) -> (($T) kernels).$N(($T) src, ($T) dst))$<",
-                        GENERATED_REORDER, r.name(), ELEMENT_TYPE, r.src().type().name(), layout(r.from().layout()),
-                        layout(r.to().layout()), iface, r.name(), array, array));
+            if (m instanceof KernelMethod.Reorder r && r.isCopy()) {
+                TypeName src = Access.type(r.src());
+                TypeName dst = Access.type(r.dst());
+                CodeBlock classes = r.src().offHeap() || r.dst().offHeap()
+                        ? CodeBlock.of(" $T.class, $T.class,", src, dst) : CodeBlock.of("");
+                entries.add(CodeBlock.of("new $T($S, $T.$L,$L\n$>$L,\n$L,\n(kernels, src, dst) -> (($T) kernels).$N(($T) src, ($T) dst))$<",
+                        GENERATED_REORDER, r.name(), ELEMENT_TYPE, r.src().type().name(), classes,
+                        layout(r.from().layout()), layout(r.to().layout()), iface, r.name(), src, dst));
             }
         }
         if (entries.isEmpty()) {

@@ -416,6 +416,36 @@ class OffHeapKernelsTest {
         System.out.println("[off-heap] " + refused + " bad arguments refused before any write");
     }
 
+    /** The providers list reorders on buffers and segments with their parameter classes, for the registry. */
+    @Test
+    void theProviderListsOffHeapReordersWithTheirParameterClasses() {
+        TensorLayout planar = TensorLayout.of("NCHW", new int[] {1, 16, 3, 5}, "nchw");
+        TensorLayout blocked = TensorLayout.of("NCHW", new int[] {1, 16, 3, 5}, "nChw8c");
+        KernelMethod toBuffer = Samples.reorder("toBuffer", ElementType.FLOAT, planar, blocked)
+                .withParams(p -> p.in(p.name().equals("dst") ? Memory.BUFFER : Memory.ARRAY));
+        KernelMethod onArrays = Samples.reorder("onArrays", ElementType.FLOAT, planar, blocked);
+        KernelSet set = new KernelSet("offheapregistry", List.of("Ops"), List.of(Target.SCALAR), List.of(toBuffer, onArrays));
+        CompiledKernels compiled = CompiledKernels.compile(set,
+                Writers.everyTarget(set, 64, 1, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS).subList(0, 1), RELEASE);
+        List<dev.strider.runtime.GeneratedReorder> reorders = compiled.provider(set.generatedName(Target.SCALAR)).reorders();
+        assertEquals(List.of("toBuffer(float[], FloatBuffer)", "onArrays(float[], float[])"),
+                reorders.stream().map(dev.strider.runtime.GeneratedReorder::signature).toList());
+        dev.strider.runtime.GeneratedReorder listed = reorders.get(0);
+        float[] src = new float[planar.bufferSize()];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = i + 1;
+        }
+        FloatBuffer dst = ByteBuffer.allocateDirect(4 * blocked.bufferSize()).asFloatBuffer();
+        assertTrue(listed.takes(src, dst));
+        assertTrue(!listed.takes(src, new float[blocked.bufferSize()]), "an array is not a FloatBuffer");
+        listed.call().reorder(compiled.instance, src, dst);
+        float[] expected = new float[blocked.bufferSize()];
+        dev.strider.kernel.FloatKernels.reorder(src, planar, expected, blocked);
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], dst.get(i), "element " + i);
+        }
+    }
+
     private static boolean untouched(Buffer b) {
         for (int i = 0; i < b.capacity(); i++) {
             double v = b instanceof FloatBuffer f ? f.get(i) : ((ByteBuffer) b).get(i) == SENTINEL ? 0 : 1;
