@@ -237,6 +237,22 @@ public final class Checks {
     }
 
     /**
+     * A slice's input and output in one array must not share elements even with equal layouts: a
+     * window that flips or shifts reads elements the copy has already overwritten.
+     */
+    public static void notAliasedSlice(String inRole, Object in, TensorLayout inLayout, String outRole, Object out,
+                                       TensorLayout outLayout) {
+        if (in != out) {
+            return;
+        }
+        int lo = Math.max(inLayout.offset(), outLayout.offset());
+        int hi = Math.min(inLayout.bufferSize(), outLayout.bufferSize());
+        if (lo < hi) {
+            notSameArray(inRole, in, outRole, out, lo, hi);
+        }
+    }
+
+    /**
      * For generated kernels, which know at compile time that the two layouts share elements
      * {@code lo..hi-1}: the arrays must differ.
      */

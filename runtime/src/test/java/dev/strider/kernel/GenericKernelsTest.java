@@ -306,6 +306,16 @@ class GenericKernelsTest {
         assertArrayEquals(new float[] {1, 2, 3, 4, 1, 3, 2, 4}, buf);
     }
 
+    /** A flip into its own array with the same layout would read what it already overwrote: refused, untouched. */
+    @Test
+    void aSliceIntoItsOwnArrayIsRejectedEvenWithEqualLayouts() {
+        TensorLayout input = TensorLayout.packed("HW", 2, 5);
+        SliceWindow flip = SliceWindow.of(input, new int[] {0, 0}, new int[] {2, 5}, new int[] {1, -1});
+        float[] buf = oneTo(10);
+        assertThrows(IllegalArgumentException.class, () -> FloatKernels.slice(buf, input, flip, buf, flip.packedOutput()));
+        assertArrayEquals(oneTo(10), buf);
+    }
+
     @Test
     void mismatchedShapesAreRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FloatKernels.reorder(
