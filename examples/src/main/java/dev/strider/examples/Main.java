@@ -3,6 +3,7 @@ package dev.strider.examples;
 import dev.strider.examples.conformance.ConformanceCommand;
 import dev.strider.examples.demo.DemoCommand;
 import dev.strider.examples.demo.DemoOptions;
+import dev.strider.examples.demo.WeightsCommand;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -24,7 +25,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
                 + " indices to memory, and which generated kernels run on this machine.",
             "With no command, runs the demo with the options below."},
         synopsisSubcommandLabel = "[COMMAND]",
-        subcommands = {DemoCommand.class, ExplainCommand.class, KernelsCommand.class, ConformanceCommand.class,
+        subcommands = {DemoCommand.class, WeightsCommand.class, ExplainCommand.class, KernelsCommand.class, ConformanceCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
