@@ -1,0 +1,160 @@
+package dev.strider.kernel;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * The two 16-bit floating-point formats oneDNN reorders, held in a {@code short}: bf16 (the upper
+ * half of an f32: 8 exponent bits, 7 fraction bits) and f16 (IEEE 754 binary16: 5 exponent bits,
+ * 10 fraction bits), converted to and from f32 as oneDNN converts them.
+ *
+ * <ul>
+ *   <li>To f32, both are exact: every bf16 and f16 value is a float. A NaN stays a NaN, made quiet.
+ *   <li>f32 to f16 rounds to nearest, ties to even, as IEEE 754 and x86's {@code vcvtps2ph} do:
+ *       magnitudes from 65520 up become infinity, those below 2^-25 zero (keeping the sign), and
+ *       the range between gives f16's subnormals. A NaN becomes the quiet NaN with the float's sign
+ *       and its ten highest fraction bits.
+ *   <li>f32 to bf16 rounds to nearest, ties to even, in one step (never through double, which would
+ *       round twice), as oneDNN's {@code bfloat16_t} and {@code vcvtneps2bf16} do: an f32
+ *       subnormal becomes a zero of its sign, a value that rounds past the largest bf16 becomes
+ *       infinity, and a NaN keeps its sign and highest fraction bits with the quiet bit set.
+ * </ul>
+ *
+ * <p>Where the running JDK has {@code Float.floatToFloat16} and {@code Float.float16ToFloat} (Java
+ * 20 and later), the f16 conversions of numbers call them, which C2 compiles to one instruction;
+ * NaNs take the bit arithmetic below on every JDK, so the result never depends on the JDK, on
+ * whether a method is compiled yet, or on the machine. On Java 17 to 19 the same bit arithmetic
+ * converts every value; the tests check both ways against each other on all 2^16 f16 values and
+ * on every rounding boundary.
+ */
+public final class HalfFloats {
+
+    /** {@code Float.floatToFloat16(float)}, or null before Java 20. */
+    private static final MethodHandle FLOAT_TO_F16 = floatMethod("floatToFloat16", short.class, float.class);
+    /** {@code Float.float16ToFloat(short)}, or null before Java 20. */
+    private static final MethodHandle F16_TO_FLOAT = floatMethod("float16ToFloat", float.class, short.class);
+
+    private HalfFloats() {
+    }
+
+    /** True when the f16 conversions of numbers run the JDK's own methods (Java 20 and later). */
+    public static boolean jdkF16() {
+        return FLOAT_TO_F16 != null;
+    }
+
+    /** The bf16 value {@code bits} as a float: exact, a NaN made quiet. */
+    public static float bf16ToFloat(short bits) {
+        int f = bits << 16;
+        if ((f & 0x7F800000) == 0x7F800000 && (f & 0x007F0000) != 0) {
+            f |= 0x00400000;
+        }
+        return Float.intBitsToFloat(f);
+    }
+
+    /** {@code value} rounded to bf16, ties to even; f32 subnormals to a signed zero, NaN to a quiet NaN. */
+    public static short floatToBf16(float value) {
+        int f = Float.floatToRawIntBits(value);
+        int exponent = f & 0x7F800000;
+        if (exponent == 0) {
+            return (short) ((f >>> 16) & 0x8000);
+        }
+        if (exponent == 0x7F800000) {
+            return (short) ((f & 0x007FFFFF) != 0 ? (f >>> 16) | 0x0040 : f >>> 16);
+        }
+        return (short) ((f + 0x7FFF + ((f >>> 16) & 1)) >>> 16);
+    }
+
+    /** The f16 value {@code bits} as a float: exact, a NaN made quiet. */
+    public static float f16ToFloat(short bits) {
+        if ((bits & 0x7C00) == 0x7C00 && (bits & 0x03FF) != 0) {
+            return Float.intBitsToFloat(((bits & 0x8000) << 16) | 0x7FC00000 | ((bits & 0x03FF) << 13));
+        }
+        if (F16_TO_FLOAT != null) {
+            try {
+                return (float) F16_TO_FLOAT.invokeExact(bits);
+            } catch (Throwable t) {
+                throw new AssertionError(t);
+            }
+        }
+        return f16ToFloatBits(bits);
+    }
+
+    /** {@code value} rounded to f16, ties to even; overflow to infinity, NaN to a quiet NaN. */
+    public static short floatToF16(float value) {
+        if (value != value) {
+            int f = Float.floatToRawIntBits(value);
+            return (short) (((f >>> 16) & 0x8000) | 0x7E00 | ((f >>> 13) & 0x03FF));
+        }
+        if (FLOAT_TO_F16 != null) {
+            try {
+                return (short) FLOAT_TO_F16.invokeExact(value);
+            } catch (Throwable t) {
+                throw new AssertionError(t);
+            }
+        }
+        return floatToF16Bits(value);
+    }
+
+    /** {@link #f16ToFloat} of a number or an infinity by bit arithmetic alone (any JDK). */
+    static float f16ToFloatBits(short bits) {
+        int sign = (bits & 0x8000) << 16;
+        int exponent = (bits >>> 10) & 0x1F;
+        int fraction = bits & 0x03FF;
+        if (exponent == 0x1F) {
+            return Float.intBitsToFloat(sign | 0x7F800000 | (fraction << 13));
+        }
+        if (exponent == 0) {
+            // subnormal (or zero): fraction * 2^-24, exact in a float
+            float magnitude = fraction * 0x1p-24f;
+            return sign != 0 ? -magnitude : magnitude;
+        }
+        return Float.intBitsToFloat(sign | ((exponent - 15 + 127) << 23) | (fraction << 13));
+    }
+
+    /** {@link #floatToF16} of a number or an infinity by bit arithmetic alone (any JDK). */
+    static short floatToF16Bits(float value) {
+        int f = Float.floatToRawIntBits(value);
+        int sign = (f >>> 16) & 0x8000;
+        int exponent = (f >>> 23) & 0xFF;
+        int fraction = f & 0x007FFFFF;
+        if (exponent == 0xFF) {
+            return (short) (sign | 0x7C00);
+        }
+        int unbiased = exponent - 127;
+        if (unbiased > 15) {
+            return (short) (sign | 0x7C00);
+        }
+        if (unbiased >= -14) {
+            // normal: keep 10 fraction bits, round the 13 dropped ones to nearest even; a carry
+            // into the exponent is right, up to infinity
+            int bits = ((unbiased + 15) << 10) | (fraction >>> 13);
+            int dropped = fraction & 0x1FFF;
+            if (dropped > 0x1000 || (dropped == 0x1000 && (bits & 1) != 0)) {
+                bits++;
+            }
+            return (short) (sign | bits);
+        }
+        if (unbiased < -25) {
+            return (short) sign; // below half the smallest subnormal (f32 subnormals included)
+        }
+        // subnormal result: the significand with its hidden bit, shifted to units of 2^-24
+        int significand = fraction | 0x00800000;
+        int shift = -unbiased - 1; // from units of 2^(unbiased-23) to units of 2^-24: 14..24
+        int bits = significand >>> shift;
+        int dropped = significand & ((1 << shift) - 1);
+        int half = 1 << (shift - 1);
+        if (dropped > half || (dropped == half && (bits & 1) != 0)) {
+            bits++; // may reach 0x400, the smallest normal: right
+        }
+        return (short) (sign | bits);
+    }
+
+    private static MethodHandle floatMethod(String name, Class<?> result, Class<?> parameter) {
+        try {
+            return MethodHandles.publicLookup().findStatic(Float.class, name, MethodType.methodType(result, parameter));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            return null;
+        }
+    }
+}
