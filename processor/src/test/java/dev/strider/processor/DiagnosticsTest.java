@@ -1147,7 +1147,7 @@ class DiagnosticsTest {
                     "  @Reorder(from = Planar.class, to = Interleaved.class)",
                     "  void copy(float[] src, @Elements(float.class) java.lang.foreign.MemorySegment dst);",
                     "}");
-            Compilation c = compile(new StriderProcessor(new JavaApis(21, false, false, false)), List.of(), s);
+            Compilation c = compile(new StriderProcessor(new JavaApis(21, false, false)), List.of(), s);
             s.assertOnlyError(c, "[StriderSegmentRelease] parameter dst of copy is a MemorySegment, whose API is final"
                     + " from Java 22: compile with --release 22 or later (this compilation targets Java 21), or take"
                     + " a ByteBuffer", "java.lang.foreign.MemorySegment |dst");
@@ -1165,9 +1165,40 @@ class DiagnosticsTest {
             Compilation c = compile(new StriderProcessor(),
                     List.of("--release", "17", "--add-modules", "jdk.incubator.vector"), s);
             assertThat(c).succeeded();
-            s.assertNote(c, "[StriderVectorMemory] VECTOR runs copy element by element: the Vector API of this"
-                    + " compilation loads no vectors from a FloatBuffer (src); compiled for Java 22 or later it loads"
-                    + " them from every buffer and segment", "java.nio.FloatBuffer |src");
+            s.assertNote(c, "[StriderVectorMemory] VECTOR runs copy element by element: compiled for Java 17, the"
+                    + " Vector API loads no vectors from a FloatBuffer (src) that every later JDK can run (Java 20"
+                    + " removed fromByteBuffer); compiled for Java 22 or later it loads them from every buffer and"
+                    + " segment", "java.nio.FloatBuffer |src");
+        }
+
+        /**
+         * A ByteBuffer neither, though JDK 17's Vector API has fromByteBuffer: Java 20 removed it, and a
+         * class compiled for Java 17 runs on every later JDK, where that call would throw NoSuchMethodError.
+         */
+        @Test
+        void vectorOnAByteBufferBeforeJava22() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR})",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, @Elements(float.class) java.nio.ByteBuffer dst);",
+                    "}");
+            Compilation c = compile(new StriderProcessor(),
+                    List.of("--release", "17", "--add-modules", "jdk.incubator.vector"), s);
+            assertThat(c).succeeded();
+            s.assertNote(c, "[StriderVectorMemory] VECTOR runs copy element by element: compiled for Java 17, the"
+                    + " Vector API loads no vectors from a ByteBuffer (dst) that every later JDK can run (Java 20"
+                    + " removed fromByteBuffer); compiled for Java 22 or later it loads them from every buffer and"
+                    + " segment", "java.nio.ByteBuffer |dst");
+            for (javax.tools.JavaFileObject f : c.generatedSourceFiles()) {
+                try {
+                    String code = f.getCharContent(true).toString();
+                    org.junit.jupiter.api.Assertions.assertFalse(code.contains("fromByteBuffer") || code.contains(
+                            "intoByteBuffer"), f.getName() + " calls the Vector API's byte buffer loads");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
         }
     }
 }

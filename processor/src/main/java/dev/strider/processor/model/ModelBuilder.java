@@ -294,7 +294,7 @@ public final class ModelBuilder {
         for (int i = 0; i < m.params().size(); i++) {
             Param p = m.params().get(i);
             if (p.tensor() && !apis.vectorLoads(p.memory())) {
-                report.report(Message.VECTOR_MEMORY, declared.get(i), m.name(), p.javaType(), p.declared());
+                report.report(Message.VECTOR_MEMORY, declared.get(i), m.name(), apis.release(), p.javaType(), p.declared());
             }
         }
     }

@@ -18,8 +18,6 @@ public enum MemoryRoute {
     ARRAY(true),
     /** {@code b.get(i)} ({@code b.getFloat(4 * i)} for a byte buffer) on a slice at the position; no vectors. */
     BUFFER(false),
-    /** A byte buffer as {@link #BUFFER}, vectors {@code fromByteBuffer} in its order (the Vector API before Java 20). */
-    BUFFER_BYTES(true),
     /** A buffer as {@link #BUFFER}, vectors from {@code MemorySegment.ofBuffer} of the slice, in the buffer's order. */
     BUFFER_SEGMENT(true),
     /** {@code s.getAtIndex(JAVA_FLOAT_UNALIGNED, i)}; vectors {@code fromMemorySegment}, native order. */
@@ -38,7 +36,7 @@ public enum MemoryRoute {
 
     /** True for the routes through a buffer, which the method slices at its position first. */
     public boolean buffer() {
-        return this == BUFFER || this == BUFFER_BYTES || this == BUFFER_SEGMENT;
+        return this == BUFFER || this == BUFFER_SEGMENT;
     }
 
     /** Element by element: the route of SCALAR and THREADS classes, and of VECTOR's scalar nests. */
@@ -53,16 +51,16 @@ public enum MemoryRoute {
 
     /**
      * The route with vectors, where the compiling JDK's Vector API offers a load for this memory:
-     * arrays always, segments from Java 22 ({@code fromMemorySegment}), buffers through segments
-     * there, or, before Java 20's API, byte buffers ({@code fromByteBuffer}); empty elsewhere (a
-     * typed buffer when the compilation targets Java 17 to 21), and for values.
+     * arrays always, segments from Java 22 ({@code fromMemorySegment}) and buffers through segments
+     * there; empty elsewhere (buffers when the compilation targets Java 17 to 21: see
+     * {@link JavaApis} for why never {@code fromByteBuffer}), and for values.
      */
     public static Optional<MemoryRoute> vector(Param p, JavaApis apis) {
         if (!apis.vectorLoads(p.memory())) {
             return Optional.empty();
         }
         return Optional.of(switch (p.memory()) {
-            case BUFFER, BYTE_BUFFER -> apis.vectorSegments() ? BUFFER_SEGMENT : BUFFER_BYTES;
+            case BUFFER, BYTE_BUFFER -> BUFFER_SEGMENT;
             default -> scalar(p);
         });
     }

@@ -76,12 +76,14 @@ public enum Message {
             "parameter %s of %s is a MemorySegment, whose API is final from Java 22: compile with --release 22 or later"
                     + " (this compilation targets Java %s), or take a ByteBuffer"),
     /**
-     * VECTOR runs a method's scalar nest: the compiling JDK's Vector API loads no vectors from one of
-     * its buffers. A note: the method works, on every target. On the parameter.
+     * VECTOR runs a method's scalar nest: compiled for Java 17 to 21, the Vector API loads no vectors
+     * from one of its buffers that every later JDK has. A note: the method works, on every target.
+     * On the parameter.
      */
     VECTOR_MEMORY("StriderVectorMemory",
-            "VECTOR runs %s element by element: the Vector API of this compilation loads no vectors from a %s (%s);"
-                    + " compiled for Java 22 or later it loads them from every buffer and segment",
+            "VECTOR runs %s element by element: compiled for Java %s, the Vector API loads no vectors from a %s (%s)"
+                    + " that every later JDK can run (Java 20 removed fromByteBuffer); compiled for Java 22 or later it"
+                    + " loads them from every buffer and segment",
             Diagnostic.Kind.NOTE),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),

@@ -96,7 +96,7 @@ final class Access {
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
             case ARRAY -> CodeBlock.of("$N[$L]", p.name(), index);
-            case BUFFER, BUFFER_BYTES, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
+            case BUFFER, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
                     ? CodeBlock.of("$N.get$L($L)", p.name(), KernelClass.titled(p.type()), byteIndex(index, p.type(), false))
                     : CodeBlock.of("$N.get($L)", p.name(), index);
             case SEGMENT -> CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), index);
@@ -108,7 +108,7 @@ final class Access {
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
             case ARRAY -> CodeBlock.of("$N[$L] = $L;\n", p.name(), index, value);
-            case BUFFER, BUFFER_BYTES, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
+            case BUFFER, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
                     ? CodeBlock.of("$N.put$L($L, $L);\n", p.name(), KernelClass.titled(p.type()),
                             byteIndex(index, p.type(), false), value)
                     : CodeBlock.of("$N.put($L, $L);\n", p.name(), index, value);
@@ -132,8 +132,6 @@ final class Access {
     CodeBlock load(Param p, ClassName vector, String species, CodeBlock index) {
         return switch (route(p)) {
             case ARRAY -> CodeBlock.of("$T.fromArray($N, $N, $L)", vector, species, p.name(), index);
-            case BUFFER_BYTES -> CodeBlock.of("$T.fromByteBuffer($N, $N, $L, $N.order())", vector, species, p.name(),
-                    byteIndex(index, p.type(), false), p.name());
             case BUFFER_SEGMENT -> CodeBlock.of("$T.fromMemorySegment($N, $N, $L, $N.order())", vector, species, view(p),
                     byteIndex(index, p.type(), true), p.name());
             case SEGMENT -> CodeBlock.of("$T.fromMemorySegment($N, $N, $L, $T.nativeOrder())", vector, species, p.name(),
@@ -146,8 +144,6 @@ final class Access {
     CodeBlock store(CodeBlock value, Param p, CodeBlock index) {
         return switch (route(p)) {
             case ARRAY -> CodeBlock.of("$L.intoArray($N, $L);\n", value, p.name(), index);
-            case BUFFER_BYTES -> CodeBlock.of("$L.intoByteBuffer($N, $L, $N.order());\n", value, p.name(),
-                    byteIndex(index, p.type(), false), p.name());
             case BUFFER_SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $N.order());\n", value, view(p),
                     byteIndex(index, p.type(), true), p.name());
             case SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $T.nativeOrder());\n", value, p.name(),
