@@ -135,11 +135,7 @@ class OnnxTensorTest {
         try (OnnxTensor tensor = OnnxTensor.createTensor(env, window, SHAPE, OnnxJavaType.FLOAT)) {
             assertFalse(tensor.ownsBuffer(), "ORT copied the direct buffer instead of wrapping it");
 
-            try {
-                ops.normalizeBytes(pixels, window);
-            } catch (NoSuchMethodError e) {
-                knownVectorByteBufferBug(e, whole);
-            }
+            ops.normalizeBytes(pixels, window);
 
             assertEquals(at, window.position()); // element 0 is at the position, which the kernel does not move
             assertArrayEquals(expectedPlanar(), floats(tensor.getFloatBuffer()));
@@ -151,23 +147,6 @@ class OnnxTensorTest {
         for (int i = at + 4 * N; i < whole.capacity(); i++) {
             assertEquals((byte) 0x5A, whole.get(i), "byte " + i + " after the tensor");
         }
-    }
-
-    /**
-     * A known bug, not this machine: the examples compile for --release 17, whose incubating Vector
-     * API has {@code FloatVector.intoByteBuffer}, so the VECTOR classes store a byte buffer through
-     * it; JDK 20 removed it, and on a later JVM the call throws {@code NoSuchMethodError} (before
-     * writing anything). Only that case is skipped, and only while the bug lasts: any other error,
-     * or one that wrote, fails.
-     */
-    private void knownVectorByteBufferBug(NoSuchMethodError e, ByteBuffer whole) {
-        assertEquals(Target.VECTOR, target, () -> "unexpected " + e);
-        assertTrue(Runtime.version().feature() >= 20 && e.getMessage().contains("ByteBuffer"), () -> "unexpected " + e);
-        for (int i = 0; i < whole.capacity(); i++) {
-            assertEquals((byte) 0x5A, whole.get(i), "byte " + i + " written before the kernel failed");
-        }
-        Assumptions.abort("known bug: the VECTOR byte-buffer kernel, compiled for release 17, calls "
-                + e.getMessage() + ", which Java " + Runtime.version().feature() + " does not have");
     }
 
     // ------------------------------------------------------------------ expectations from the generic kernel
