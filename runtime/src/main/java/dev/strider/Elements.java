@@ -10,8 +10,11 @@ import java.lang.annotation.Target;
  * The element type of a kernel parameter whose Java type does not say it: a {@code ByteBuffer} or
  * a {@code MemorySegment} holding floats is {@code @Elements(float.class) MemorySegment dst}. One of
  * {@code double.class}, {@code float.class}, {@code long.class}, {@code int.class},
- * {@code short.class} or {@code byte.class}. On a typed buffer ({@code FloatBuffer}) it may be
- * given, and must then name the buffer's own type; on an array it is an error.
+ * {@code short.class} or {@code byte.class}, or one of the 16-bit floats {@link Bf16} and
+ * {@link F16}, which sit in 16-bit storage: {@code @Elements(Bf16.class) short[] weights}, a
+ * {@code ShortBuffer}, a {@code ByteBuffer} or a {@code MemorySegment}. On a typed buffer
+ * ({@code FloatBuffer}) a primitive may be given, and must then name the buffer's own type; on an
+ * array only {@code Bf16} and {@code F16}, on a {@code short[]}.
  *
  * <p>Where element 0 is: at the buffer's position (the kernel reads and writes
  * {@code [position, limit)} and moves neither), and at offset 0 of a segment (pass
@@ -24,6 +27,6 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 public @interface Elements {
 
-    /** The primitive type of one element: {@code float.class}. */
+    /** The type of one element: a primitive ({@code float.class}), {@code Bf16.class} or {@code F16.class}. */
     Class<?> value();
 }

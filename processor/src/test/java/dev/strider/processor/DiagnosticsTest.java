@@ -1087,8 +1087,70 @@ class DiagnosticsTest {
                     "}");
             s.assertOnlyError(compile(s),
                     "[StriderElementsType] @Elements(char.class) on parameter dst of copy names no element type; it"
-                            + " must be double.class, float.class, long.class, int.class, short.class or byte.class",
+                            + " must be double.class, float.class, long.class, int.class, short.class or byte.class,"
+                            + " or Bf16.class or F16.class",
                     "@Elements(char|.class)");
+        }
+
+        @Test
+        void aHalfFloatNeedsSixteenBitStorage() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void widen(@Elements(Bf16.class) float[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsMisplaced] @Elements(dev.strider.Bf16.class) on parameter src of widen: a bf16"
+                            + " number takes 16 bits: declare a short[], ShortBuffer, ByteBuffer or MemorySegment, not"
+                            + " a float[]",
+                    "@Elements(Bf16|.class)");
+        }
+
+        @Test
+        void unaryOpsDoNotComputeOnHalfFloats() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Unary(op = UnaryKind.RELU, in = Planar.class, out = Planar.class)",
+                    "  void relu(@Elements(F16.class) short[] in, @Elements(F16.class) short[] out);",
+                    "}");
+            s.assertError(compile(s),
+                    "[StriderHalfArithmetic] parameter in of relu holds f16 numbers, but @Unary computes on Java's own"
+                            + " types; reorder them to float first (only @Reorder, @Slice and @Fill take bf16 and f16)",
+                    "@Elements(F16.class) short[] |in");
+        }
+
+        @Test
+        void aSliceKeepsTheHalfFormat() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, -1})",
+                    "  void flip(@Elements(Bf16.class) short[] src, short[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementTypeMismatch] parameter dst of flip is short[] but src is bf16 short[]; @Slice"
+                            + " needs one element type (only @Reorder converts)",
+                    "short[] |dst");
+        }
+
+        @Test
+        void aHalfFloatIsNeitherUnsignedNorRoundedToInteger() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true)",
+                    "  void widen(@Elements(Bf16.class) short[] src, float[] dst);",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.HALF_EVEN)",
+                    "  void narrow(float[] src, @Elements(F16.class) java.nio.ByteBuffer dst);",
+                    "}");
+            Compilation c = compile(s);
+            s.assertError(c, "[StriderUnsignedSource] unsignedSource = true needs a byte, short or int source, but src"
+                    + " is bf16 short[]", "unsignedSource = |true");
+            s.assertError(c, "[StriderNarrowingUnused] rounding = Rounding.HALF_EVEN applies to a long, int, short or byte destination, but"
+                    + " dst is f16 ByteBuffer; a floating-point destination rounds to nearest and overflows to infinity,"
+                    + " as Java's casts do", "rounding = Rounding|.HALF_EVEN");
         }
 
         @Test

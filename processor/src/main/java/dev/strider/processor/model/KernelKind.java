@@ -39,6 +39,11 @@ enum KernelKind {
         return roles;
     }
 
+    /** True when the kernel computes on its elements' values (unary and binary ops): no bf16 or f16 there. */
+    boolean arithmetic() {
+        return this == UNARY || this == BINARY;
+    }
+
     /** True when all parameters must have one element type (all but a converting reorder). */
     boolean oneElementType() {
         return this != REORDER;

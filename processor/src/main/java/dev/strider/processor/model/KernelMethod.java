@@ -31,7 +31,7 @@ public sealed interface KernelMethod {
      */
     default boolean inPlace(Param p) {
         Param out = output();
-        return p != out && p.tensor() && p.type() == out.type() && !(this instanceof Slice)
+        return p != out && p.tensor() && p.sameNumbers(out) && !(this instanceof Slice)
                 && layoutOf(p).layout().equals(layoutOf(out).layout());
     }
 
@@ -128,9 +128,9 @@ public sealed interface KernelMethod {
             return array == src ? from : to;
         }
 
-        /** True when this is a plain copy: same element type, nothing unsigned, scale 1, shift 0. */
+        /** True when this is a plain copy: same element type (and 16-bit float format), nothing unsigned, scale 1, shift 0. */
         public boolean isCopy() {
-            return src.type() == dst.type() && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0;
+            return src.sameNumbers(dst) && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0;
         }
     }
 

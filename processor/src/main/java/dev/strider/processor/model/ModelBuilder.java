@@ -3,6 +3,7 @@ package dev.strider.processor.model;
 import dev.strider.BinaryOp;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Half;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.Overflow;
@@ -328,11 +329,24 @@ public final class ModelBuilder {
         if (!ok) {
             return Optional.empty();
         }
+        if (kind.arithmetic()) {
+            for (int i = 0; i < params.size(); i++) {
+                Param p = params.get(i);
+                if (p.isHalf()) {
+                    report.report(Message.HALF_ARITHMETIC, declared.get(i), p.name(), name, p.half().label(),
+                            kind.simpleName());
+                    ok = false;
+                }
+            }
+            if (!ok) {
+                return Optional.empty();
+            }
+        }
         if (kind.oneElementType()) {
             Param first = params.get(0);
             for (int i = 1; i < params.size(); i++) {
                 Param p = params.get(i);
-                if (p.type() != first.type()) {
+                if (!p.sameNumbers(first)) {
                     report.report(Message.ELEMENT_TYPE_MISMATCH, declared.get(i), p.name(), name, typeName(p),
                             first.name(), typeName(first), kind.simpleName());
                     ok = false;
@@ -379,8 +393,10 @@ public final class ModelBuilder {
         String name = p.getSimpleName().toString();
         Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
         Optional<ElementType> declared = Optional.empty();
+        Half half = null;
         if (elements.isPresent()) {
-            declared = elementsType(elements.get());
+            half = elementsHalf(elements.get());
+            declared = half != null ? Optional.of(ElementType.SHORT) : elementsType(elements.get());
             if (declared.isEmpty()) {
                 report.report(Message.ELEMENTS_TYPE, p, elements.get(), elementsValue(elements.get()),
                         elementsLiteral(elements.get()), name, method);
@@ -388,6 +404,14 @@ public final class ModelBuilder {
             }
         }
         Optional<ElementType> array = arrayOf(type);
+        if (array.isPresent() && half != null) {
+            if (array.get() != ElementType.SHORT) {
+                report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
+                        elementsLiteral(elements.get()), name, method, halfStorage(half, type.toString()));
+                return Optional.empty();
+            }
+            return Optional.of(new Param(name, ElementType.SHORT, Memory.ARRAY).holding(half));
+        }
         if (array.isPresent()) {
             if (elements.isPresent()) {
                 report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
@@ -401,13 +425,18 @@ public final class ModelBuilder {
                 ? ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString() : "";
         for (ElementType t : ElementType.values()) {
             if (t != ElementType.BYTE && qualified.equals("java.nio." + Memory.bufferName(t))) {
+                if (half != null && t != ElementType.SHORT) {
+                    report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
+                            elementsLiteral(elements.get()), name, method, halfStorage(half, Memory.bufferName(t)));
+                    return Optional.empty();
+                }
                 if (declared.isPresent() && declared.get() != t) {
                     report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
                             elementsLiteral(elements.get()), name, method, "a " + Memory.bufferName(t) + " holds "
                                     + t.javaName() + " elements, not " + declared.get().javaName());
                     return Optional.empty();
                 }
-                return Optional.of(new Param(name, t, Memory.BUFFER));
+                return Optional.of(new Param(name, t, Memory.BUFFER).holding(half));
             }
         }
         Memory memory = qualified.equals("java.nio.ByteBuffer") ? Memory.BYTE_BUFFER
@@ -425,7 +454,27 @@ public final class ModelBuilder {
             report.report(Message.ELEMENTS_MISSING, p, name, method, simple, simple, name);
             return Optional.empty();
         }
-        return Optional.of(new Param(name, declared.get(), memory));
+        return Optional.of(new Param(name, declared.get(), memory).holding(half));
+    }
+
+    /** Why {@code half} numbers cannot sit in {@code storage}: they take 16 bits. */
+    private static String halfStorage(Half half, String storage) {
+        return "a " + half.label() + " number takes 16 bits: declare a short[], ShortBuffer, ByteBuffer or MemorySegment,"
+                + " not a " + storage;
+    }
+
+    /** {@link Half#BF16} for {@code @Elements(Bf16.class)}, {@link Half#F16} for {@code F16.class}, else null. */
+    private static Half elementsHalf(AnnotationMirror elements) {
+        AnnotationValue v = elementsValue(elements);
+        if (v != null && v.getValue() instanceof DeclaredType t) {
+            String qualified = ((TypeElement) t.asElement()).getQualifiedName().toString();
+            for (Half h : Half.values()) {
+                if (qualified.equals("dev.strider." + h.markerName())) {
+                    return h;
+                }
+            }
+        }
+        return null;
     }
 
     private static AnnotationValue elementsValue(AnnotationMirror elements) {
@@ -462,9 +511,9 @@ public final class ModelBuilder {
         }
     }
 
-    /** {@code float[]} or {@code float}. */
+    /** {@code float[]} or {@code float}; {@code bf16 short[]} for 16-bit floats. */
     static String typeName(Param p) {
-        return p.javaType();
+        return p.isHalf() ? p.half().label() + " " + p.javaType() : p.javaType();
     }
 
     // ------------------------------------------------------------------ one kernel annotation
@@ -510,16 +559,17 @@ public final class ModelBuilder {
             double shift = finite("shift");
             Rounding rounding = Rounding.valueOf(values.enumConstant("rounding"));
             Overflow overflow = Overflow.valueOf(values.enumConstant("overflow"));
-            if (unsigned && params.isPresent() && !params.get().get(0).type().hasUnsignedReading()) {
+            if (unsigned && params.isPresent() && (!params.get().get(0).type().hasUnsignedReading()
+                    || params.get().get(0).isHalf())) {
                 Param src = params.get().get(0);
                 error(Message.UNSIGNED_SOURCE, "unsignedSource", src.name(), typeName(src));
             }
             if (params.isPresent()) {
                 Param dst = params.get().get(1);
-                if (unsignedDestination && !dst.type().hasUnsignedWriting()) {
+                if (unsignedDestination && (!dst.type().hasUnsignedWriting() || dst.isHalf())) {
                     error(Message.UNSIGNED_DESTINATION, "unsignedDestination", dst.name(), typeName(dst));
                 }
-                if (dst.type().isFloatingPoint()) {
+                if (dst.type().isFloatingPoint() || dst.isHalf()) {
                     if (rounding != Rounding.UNSPECIFIED) {
                         error(Message.NARROWING_UNUSED, "rounding", ROUNDING + rounding, dst.name(), typeName(dst));
                     }
