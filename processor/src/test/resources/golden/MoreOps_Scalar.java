@@ -83,18 +83,18 @@ public final class MoreOps_Scalar implements MoreOps {
     public void affine(float[] in, float[] out) {
         Checks.capacity("in", in.length, 16, "NCHW nChw4c sizes [1, 3, 2, 2] strides [16, 16, 8, 4] padded [1, 4, 2, 2] buffer 16");
         Checks.capacity("out", out.length, 16, "NCHW nChw4c sizes [1, 3, 2, 2] strides [16, 16, 8, 4] padded [1, 4, 2, 2] buffer 16");
-        out[0] = FloatKernels.scaleShift(in[0], 2.0, 1.0);
-        out[1] = FloatKernels.scaleShift(in[1], 2.0, 1.0);
-        out[2] = FloatKernels.scaleShift(in[2], 2.0, 1.0);
-        out[4] = FloatKernels.scaleShift(in[4], 2.0, 1.0);
-        out[5] = FloatKernels.scaleShift(in[5], 2.0, 1.0);
-        out[6] = FloatKernels.scaleShift(in[6], 2.0, 1.0);
-        out[8] = FloatKernels.scaleShift(in[8], 2.0, 1.0);
-        out[9] = FloatKernels.scaleShift(in[9], 2.0, 1.0);
-        out[10] = FloatKernels.scaleShift(in[10], 2.0, 1.0);
-        out[12] = FloatKernels.scaleShift(in[12], 2.0, 1.0);
-        out[13] = FloatKernels.scaleShift(in[13], 2.0, 1.0);
-        out[14] = FloatKernels.scaleShift(in[14], 2.0, 1.0);
+        out[0] = FloatKernels.scaleShiftFloat(in[0], 2.0, 1.0);
+        out[1] = FloatKernels.scaleShiftFloat(in[1], 2.0, 1.0);
+        out[2] = FloatKernels.scaleShiftFloat(in[2], 2.0, 1.0);
+        out[4] = FloatKernels.scaleShiftFloat(in[4], 2.0, 1.0);
+        out[5] = FloatKernels.scaleShiftFloat(in[5], 2.0, 1.0);
+        out[6] = FloatKernels.scaleShiftFloat(in[6], 2.0, 1.0);
+        out[8] = FloatKernels.scaleShiftFloat(in[8], 2.0, 1.0);
+        out[9] = FloatKernels.scaleShiftFloat(in[9], 2.0, 1.0);
+        out[10] = FloatKernels.scaleShiftFloat(in[10], 2.0, 1.0);
+        out[12] = FloatKernels.scaleShiftFloat(in[12], 2.0, 1.0);
+        out[13] = FloatKernels.scaleShiftFloat(in[13], 2.0, 1.0);
+        out[14] = FloatKernels.scaleShiftFloat(in[14], 2.0, 1.0);
         // pad lanes: C 3..3
         out[3] = 0;
         out[7] = 0;

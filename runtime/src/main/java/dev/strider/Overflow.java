@@ -12,7 +12,9 @@ public enum Overflow {
     UNSPECIFIED,
     /**
      * To the nearest end of the destination's range, as oneDNN's reorder does: 300 to a byte gives
-     * 127, to an unsigned byte 255; -3 to an unsigned byte gives 0. NaN gives 0.
+     * 127, to an unsigned byte 255; -3 to an unsigned byte gives 0. A float (or a scaled integer)
+     * saturates in float, so to an int at 2147483520, the largest float below 2^31. NaN gives
+     * the least value: -128 to a byte, 0 to an unsigned byte.
      */
     SATURATE
 }

@@ -10,10 +10,12 @@ import java.lang.annotation.Target;
  * {@code void name(S[] src, D[] dst)}: copies every logical element from layout {@link #from} to
  * layout {@link #to} (same dims and sizes), writing zeros into the destination's pad lanes.
  * When the element types differ, or scale/shift or an unsigned reading are given, it converts as
- * {@link dev.strider.kernel.Convert#reorder} does: {@code dst = scaleShift(widen(src))}.
+ * {@link dev.strider.kernel.Convert#reorder} does: {@code dst = src * scale + shift}, bit for bit
+ * what oneDNN's reorder writes (f32 arithmetic, {@link dev.strider.kernel.Arithmetic}).
  *
- * <p>A conversion to an integer type rounds half to even and saturates to the destination's range
- * (NaN gives 0), as oneDNN's reorder does. Where that can change a value (a floating-point source,
+ * <p>A conversion to an integer type rounds half to even and saturates, as oneDNN's reorder does:
+ * in float, so an int saturates to [-2^31, 2147483520]; NaN gives the least value (0 unsigned).
+ * Where that can change a value (a floating-point source,
  * a narrower destination, a scale or shift), say so with {@code rounding = Rounding.HALF_EVEN} and
  * {@code overflow = Overflow.SATURATE}; until then javac prints a {@code [StriderNarrowing]} note.
  * A floating-point destination rounds to nearest and overflows to infinity, as Java's casts do:
@@ -40,10 +42,16 @@ public @interface Reorder {
      */
     boolean unsignedDestination() default false;
 
-    /** The {@code scale} of {@code dst = widen(src) * scale + shift}; the default 1 with shift 0 copies. */
+    /**
+     * The {@code scale} of {@code dst = src * scale + shift}: oneDNN's source scale, applied as a
+     * float; the default 1 with shift 0 copies.
+     */
     double scale() default 1;
 
-    /** The {@code shift} of {@code dst = widen(src) * scale + shift}. */
+    /**
+     * The {@code shift} of {@code dst = src * scale + shift}: oneDNN's destination zero point, added
+     * after the scale; 0 adds nothing.
+     */
     double shift() default 0;
 
     /** How an integer destination rounds; {@link Rounding#HALF_EVEN} is what it does. */

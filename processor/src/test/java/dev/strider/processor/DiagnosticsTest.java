@@ -532,9 +532,20 @@ class DiagnosticsTest {
             Compilation c = compile(new StriderProcessor(), java.util.List.of("-Xlint:all,-processing", "-Werror"), s);
             assertThat(c).succeededWithoutWarnings();
             s.assertNote(c, "[StriderNarrowing] toBytes converts float to byte: it rounds half to even and saturates"
-                    + " to [-128, 127], NaN to 0; say so with rounding = Rounding.HALF_EVEN, overflow ="
+                    + " to [-128, 127], NaN to -128; say so with rounding = Rounding.HALF_EVEN, overflow ="
                     + " Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
             assertThat(c).hadNoteCount(1);
+        }
+
+        @Test
+        void theNoteStatesOneDnnsFloatBoundOfAnInt() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, scale = 3)",
+                    "void scaleInts(int[] src, int[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            s.assertNote(c, "[StriderNarrowing] scaleInts converts int to int: it rounds half to even and saturates"
+                    + " to [-2147483648, 2147483520]; say so with rounding = Rounding.HALF_EVEN, overflow ="
+                    + " Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
         }
 
         @Test
@@ -553,7 +564,7 @@ class DiagnosticsTest {
             Compilation c = compile(s);
             assertThat(c).succeededWithoutWarnings();
             s.assertNote(c, "[StriderNarrowing] toBytes converts float to byte: it rounds half to even and saturates"
-                    + " to [-128, 127], NaN to 0; say so with overflow = Overflow.SATURATE to silence this note",
+                    + " to [-128, 127], NaN to -128; say so with overflow = Overflow.SATURATE to silence this note",
                     "|@Reorder(from = Planar.class");
             assertThat(c).hadNoteCount(1);
         }

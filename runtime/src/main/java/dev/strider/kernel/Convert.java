@@ -3,15 +3,18 @@ package dev.strider.kernel;
 import dev.strider.layout.TensorLayout;
 
 /**
- * Reorder with a type conversion: {@code dst = scaleShift(widen(src))}, for example image bytes
- * read as unsigned into normalized floats, or normalized floats written back as unsigned bytes.
+ * Reorder with a type conversion: {@code dst = src * scale + shift}, for example image bytes read
+ * as unsigned into normalized floats, or normalized floats written back as unsigned bytes.
  *
- * <p>Each source element is widened to double (exactly, except longs beyond 2^53), read as
- * unsigned if asked (byte, short and int only), then computed and narrowed as the destination
- * type's {@code scaleShift} does: float arithmetic for a float destination, double arithmetic
- * otherwise. Integer results are rounded half to even and saturated to the destination's range,
- * as oneDNN's reorder does; NaN gives 0. An unsigned destination (byte and short only) saturates
- * to [0, 255] or [0, 65535] and stores the low bits ({@code scaleShiftUnsigned}).
+ * <p>Each element is computed as oneDNN's reorder computes it, bit for bit ({@link Arithmetic}):
+ * in f32 — the source converted to float, times the float scale unless that is 1, plus the float
+ * shift unless that is 0 (so -0.0 stays -0.0), saturated in float and rounded half to even to an
+ * integer type (an int saturates to [-2^31, 2147483520], the largest float below 2^31; NaN gives
+ * the least value, 0 for an unsigned destination). Between integer types with scale 1 and a whole
+ * shift the result is exact, as in oneDNN; where a double or long is on either side (oneDNN's CPU
+ * reorder has neither) the arithmetic is double and the saturation exact. A byte source can be
+ * read as unsigned (u8), as can short and int; a byte or short destination can be written as
+ * unsigned (u8: [0, 255], u16: [0, 65535], stored as the low bits).
  */
 public final class Convert {
 
@@ -19,7 +22,7 @@ public final class Convert {
     }
 
     /**
-     * Writes {@code widen(src) * scale + shift}, narrowed to {@code dst}'s (signed) type, into every logical
+     * Writes {@code src * scale + shift}, converted as the class comment says, into every logical
      * element of {@code dst}, and zeros into its pad lanes; gaps are left untouched.
      *
      * @param src            a primitive array of any of the six types
@@ -64,9 +67,10 @@ public final class Convert {
         int[] s = rows.inner(0);
         int[] d = rows.inner(1);
         double[] row = new double[n];
+        Arithmetic arithmetic = Arithmetic.of(from, to, scale, shift);
         while (rows.next()) {
             from.readRow(src, rows.base(0), s, n, unsignedSource, row);
-            to.writeScaledRow(row, scale, shift, unsignedDestination, dst, rows.base(1), d, n);
+            to.writeScaledRow(row, arithmetic, scale, shift, unsignedDestination, dst, rows.base(1), d, n);
         }
         to.clearPadLanes(dst, dstLayout);
     }

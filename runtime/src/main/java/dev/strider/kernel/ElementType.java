@@ -125,15 +125,15 @@ public enum ElementType {
         }
     }
 
-    void writeScaledRow(double[] row, double scale, double shift, boolean unsigned, Object dst, int base, int[] along,
-                        int n) {
+    void writeScaledRow(double[] row, Arithmetic arithmetic, double scale, double shift, boolean unsigned, Object dst,
+                        int base, int[] along, int n) {
         switch (this) {
-            case DOUBLE: DoubleKernels.writeScaledRow(row, scale, shift, unsigned, (double[]) dst, base, along, n); break;
-            case FLOAT: FloatKernels.writeScaledRow(row, scale, shift, unsigned, (float[]) dst, base, along, n); break;
-            case LONG: LongKernels.writeScaledRow(row, scale, shift, unsigned, (long[]) dst, base, along, n); break;
-            case INT: IntKernels.writeScaledRow(row, scale, shift, unsigned, (int[]) dst, base, along, n); break;
-            case SHORT: ShortKernels.writeScaledRow(row, scale, shift, unsigned, (short[]) dst, base, along, n); break;
-            case BYTE: ByteKernels.writeScaledRow(row, scale, shift, unsigned, (byte[]) dst, base, along, n); break;
+            case DOUBLE: DoubleKernels.writeScaledRow(row, arithmetic, scale, shift, unsigned, (double[]) dst, base, along, n); break;
+            case FLOAT: FloatKernels.writeScaledRow(row, arithmetic, scale, shift, unsigned, (float[]) dst, base, along, n); break;
+            case LONG: LongKernels.writeScaledRow(row, arithmetic, scale, shift, unsigned, (long[]) dst, base, along, n); break;
+            case INT: IntKernels.writeScaledRow(row, arithmetic, scale, shift, unsigned, (int[]) dst, base, along, n); break;
+            case SHORT: ShortKernels.writeScaledRow(row, arithmetic, scale, shift, unsigned, (short[]) dst, base, along, n); break;
+            case BYTE: ByteKernels.writeScaledRow(row, arithmetic, scale, shift, unsigned, (byte[]) dst, base, along, n); break;
             default: throw new AssertionError(this);
         }
     }

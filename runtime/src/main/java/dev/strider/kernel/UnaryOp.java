@@ -10,8 +10,11 @@ import java.util.Objects;
  *   <li>{@code RELU}: {@code Math.max(x, 0)} (NaN stays NaN).</li>
  *   <li>{@code ABS}: {@code Math.abs(x)}; integer minimum values stay negative, as in Java.</li>
  *   <li>{@code NEG}: {@code -x}, wrapping for integer types.</li>
- *   <li>{@code SCALE_SHIFT}: {@code x * scale + shift}, in float arithmetic for float, in double
- *       for the other types, integer results rounded to nearest (half even) and saturated.</li>
+ *   <li>{@code SCALE_SHIFT}: {@code x * scale + shift}, computed as a converting reorder from the
+ *       type to itself computes it ({@link Convert}, {@link Arithmetic}): in f32 as oneDNN does for
+ *       float, int, short and byte (integer results rounded half to even and saturated in float,
+ *       an int to [-2^31, 2147483520]; nothing added for shift 0, so -0.0 stays -0.0), exactly for
+ *       integers with scale 1 and a whole shift, in double for double and long.</li>
  * </ul>
  *
  * Kernels apply the op to logical elements only: pad lanes of a blocked output are written as

@@ -179,7 +179,8 @@ class GenericKernelsTest {
         float[] src = {1.5f, 2.5f, -300, 300, Float.NaN};
         byte[] dst = new byte[5];
         Convert.reorder(src, l, false, dst, l, 1, 0);
-        assertArrayEquals(new byte[] {2, 2, -128, 127, 0}, dst);
+        // NaN converts as x86's -2^31 does, saturated: the least value (oneDNN's jit reorders)
+        assertArrayEquals(new byte[] {2, 2, -128, 127, -128}, dst);
         assertThrows(IllegalArgumentException.class, () -> Convert.reorder(src, l, true, dst, l, 1, 0));
     }
 
@@ -256,7 +257,95 @@ class GenericKernelsTest {
         assertArrayEquals(new int[] {9, 9}, ints);
         assertThrows(IllegalArgumentException.class, () -> Convert.reorder(src, l, false, new float[2], l, true, 1, 0));
         assertThrows(UnsupportedOperationException.class, () -> IntKernels.fromDoubleUnsigned(1));
-        assertThrows(UnsupportedOperationException.class, () -> FloatKernels.scaleShiftUnsigned(1, 1, 0));
+        assertThrows(UnsupportedOperationException.class, () -> FloatKernels.scaleShiftUnsignedFloat(1, 1, 0));
+    }
+
+    // ---------------------------------------------------------------- oneDNN's arithmetic
+
+    @Test
+    void scaledFloatsKeepNegativeZeroWhenNothingIsAdded() {
+        TensorLayout l = TensorLayout.packed("W", 4);
+        float[] src = {-0.0f, 0.0f, -1, 3};
+        float[] dst = new float[4];
+        Convert.reorder(src, l, false, dst, l, 0.5, 0);
+        assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(dst[0]));
+        assertEquals(Float.floatToRawIntBits(0.0f), Float.floatToRawIntBits(dst[1]));
+        assertArrayEquals(new float[] {-0.0f, 0, -0.5f, 1.5f}, dst);
+        // with a shift, -0.0 * 0.5 + 1 is 1; a SCALE_SHIFT unary does as the reorder does
+        Convert.reorder(src, l, false, dst, l, 0.5, 1);
+        assertArrayEquals(new float[] {1, 1, 0.5f, 2.5f}, dst);
+        assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(FloatKernels.scaleShift(-0.0, 2, 0)));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(DoubleKernels.scaleShift(-0.0, 2, 0)));
+        FloatKernels.unary(UnaryOp.scaleShift(3, 0), src, l, dst, l);
+        assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(dst[0]));
+    }
+
+    @Test
+    void floatsToIntsSaturateAtTheLargestFloatBelowTwoToThe31() {
+        TensorLayout l = TensorLayout.packed("W", 13);
+        float[] src = {2147483520f, 2147483648f, 3e9f, 1e30f, Float.POSITIVE_INFINITY, -2147483648f, -3e9f,
+                Float.NEGATIVE_INFINITY, Float.NaN, 2.5f, -2.5f, 16777217f, -0.0f};
+        int[] dst = new int[13];
+        Convert.reorder(src, l, false, dst, l, 1, 0);
+        // oneDNN saturates in f32 to [-2^31, 2147483520] (types::max_value<float>(s32)), NaN gives -2^31
+        assertArrayEquals(new int[] {2147483520, 2147483520, 2147483520, 2147483520, 2147483520, Integer.MIN_VALUE,
+                Integer.MIN_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE, 2, -2, 16777216, 0}, dst);
+        assertEquals(2147483520, IntKernels.fromFloat(Float.MAX_VALUE));
+        assertEquals(Integer.MIN_VALUE, IntKernels.fromFloat(Float.NaN));
+        // an exact double keeps the exact bounds
+        assertEquals(Integer.MAX_VALUE, IntKernels.fromDouble(3e9));
+        assertEquals(Integer.MIN_VALUE, IntKernels.fromDouble(Double.NaN));
+        assertEquals(Long.MIN_VALUE, LongKernels.fromDouble(Double.NaN));
+    }
+
+    @Test
+    void scaledIntsComputeInFloat() {
+        TensorLayout l = TensorLayout.packed("W", 6);
+        int[] src = {16777217, Integer.MAX_VALUE, Integer.MIN_VALUE, 7, -7, 1_000_000_001};
+        int[] dst = new int[6];
+        Convert.reorder(src, l, false, dst, l, 3, 0);
+        // (float) 16777217 is 16777216, times 3 is 50331648 (in double: 50331651);
+        // MAX * 3 saturates at 2147483520, MIN * 3 at -2^31; 1000000001 is 1e9 as a float, 3e9 saturates
+        assertArrayEquals(new int[] {50331648, 2147483520, Integer.MIN_VALUE, 21, -21, 2147483520}, dst);
+        // a SCALE_SHIFT of ints is that conversion too
+        assertEquals(50331648, IntKernels.scaleShift(16777217, 3, 0));
+        // 16777216.5 rounds to the float 16777216
+        assertEquals(16777216, IntKernels.scaleShift(16777217, 1, 0.5));
+        // with scale 1 and a whole shift, integers stay exact, as oneDNN adds a zero point
+        assertEquals(16777219, IntKernels.scaleShift(16777217, 1, 2));
+        assertEquals(Integer.MAX_VALUE, IntKernels.scaleShift(Integer.MAX_VALUE, 1, 0));
+        Convert.reorder(src, l, false, dst, l, 1, 2);
+        assertEquals(16777219, dst[0]);
+        assertEquals(Integer.MAX_VALUE, dst[1]);
+        // a float to an unsigned byte with a scale: 0.94509804f * 127.5f is 120.5 in float, a tie,
+        // 120 (in double it is 120.50000041..., 121)
+        float[] f = {0.94509804f};
+        byte[] b = new byte[1];
+        Convert.reorder(f, TensorLayout.packed("W", 1), false, b, TensorLayout.packed("W", 1), true, 127.5, 0);
+        assertEquals(120, b[0]);
+    }
+
+    @Test
+    void arithmeticIsOneDnnsWhereOneDnnHasTheTypes() {
+        assertEquals(Arithmetic.FLOAT, Arithmetic.of(ElementType.FLOAT, ElementType.INT, 1, 0));
+        assertEquals(Arithmetic.FLOAT, Arithmetic.of(ElementType.INT, ElementType.INT, 0.5, 0));
+        assertEquals(Arithmetic.FLOAT, Arithmetic.of(ElementType.INT, ElementType.BYTE, 1, 0.5));
+        assertEquals(Arithmetic.FLOAT, Arithmetic.of(ElementType.DOUBLE, ElementType.FLOAT, 1, 0));
+        assertEquals(Arithmetic.DOUBLE, Arithmetic.of(ElementType.INT, ElementType.BYTE, 1, 3));
+        assertEquals(Arithmetic.DOUBLE, Arithmetic.of(ElementType.DOUBLE, ElementType.INT, 2, 0));
+        assertEquals(Arithmetic.DOUBLE, Arithmetic.of(ElementType.FLOAT, ElementType.LONG, 1, 0));
+        assertEquals(Arithmetic.DOUBLE, Arithmetic.of(ElementType.INT, ElementType.DOUBLE, 2, 1));
+        assertTrue(Arithmetic.FLOAT.adds(1e-30) && !Arithmetic.FLOAT.adds(1e-50) && !Arithmetic.FLOAT.adds(-0.0));
+        assertTrue(!Arithmetic.FLOAT.multiplies(1 + 1e-12) && Arithmetic.DOUBLE.multiplies(1 + 1e-12));
+    }
+
+    @Test
+    void nanGivesTheLeastValue() {
+        assertEquals(Byte.MIN_VALUE, ByteKernels.fromFloat(Float.NaN));
+        assertEquals(Short.MIN_VALUE, ShortKernels.fromFloat(Float.NaN));
+        assertEquals(0, ByteKernels.fromFloatUnsigned(Float.NaN));
+        assertEquals(0, ShortKernels.fromDoubleUnsigned(Double.NaN));
+        assertTrue(Float.isNaN(FloatKernels.scaleShift(Float.NaN, 2, 1)));
     }
 
     @Test

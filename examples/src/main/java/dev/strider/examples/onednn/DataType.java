@@ -8,6 +8,10 @@ package dev.strider.examples.onednn;
 public enum DataType {
     /** 32-bit float, {@code dnnl_f32}. */
     F32("dnnl_f32", 4),
+    /** 32-bit signed integer, {@code dnnl_s32}: a Java {@code int}. */
+    S32("dnnl_s32", 4),
+    /** Signed byte, {@code dnnl_s8}: a Java {@code byte}. */
+    S8("dnnl_s8", 1),
     /** Unsigned byte, {@code dnnl_u8}: a Java {@code byte} read as 0..255. */
     U8("dnnl_u8", 1);
 

@@ -42,6 +42,7 @@ import org.bytedeco.dnnl.dnnl_primitive_desc;
 import org.bytedeco.dnnl.dnnl_stream;
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
 
@@ -205,6 +206,12 @@ public final class OneDnnReorder implements AutoCloseable {
                 return handle.get(FloatPointer.class, 0).capacity(elements).limit(elements);
             }
         }
+        if (type == DataType.S32) {
+            try (PointerPointer<IntPointer> handle = new PointerPointer<>(1)) {
+                OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
+                return handle.get(IntPointer.class, 0).capacity(elements).limit(elements);
+            }
+        }
         try (PointerPointer<BytePointer> handle = new PointerPointer<>(1)) {
             OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
             return handle.get(BytePointer.class, 0).capacity(elements).limit(elements);
@@ -223,9 +230,14 @@ public final class OneDnnReorder implements AutoCloseable {
         ((FloatPointer) buffer(sourceData, source, sourceElements, values.length, DataType.F32, "source")).put(values);
     }
 
-    /** Copies the whole u8 source buffer in; {@code values.length} must be its element count. */
+    /** Copies the whole u8 or s8 source buffer in; {@code values.length} must be its element count. */
     public void copyIn(byte[] values) {
-        ((BytePointer) buffer(sourceData, source, sourceElements, values.length, DataType.U8, "source")).put(values);
+        ((BytePointer) buffer(sourceData, source, sourceElements, values.length, bytes(source), "source")).put(values);
+    }
+
+    /** Copies the whole s32 source buffer in; {@code values.length} must be its element count. */
+    public void copyIn(int[] values) {
+        ((IntPointer) buffer(sourceData, source, sourceElements, values.length, DataType.S32, "source")).put(values);
     }
 
     /** Copies the whole destination buffer, pad lanes included, out into {@code values}. */
@@ -234,10 +246,21 @@ public final class OneDnnReorder implements AutoCloseable {
                 "destination")).get(values);
     }
 
-    /** Copies the whole u8 destination buffer, pad lanes included, out into {@code values}. */
+    /** Copies the whole u8 or s8 destination buffer, pad lanes included, out into {@code values}. */
     public void copyOut(byte[] values) {
-        ((BytePointer) buffer(destinationData, destination, destinationElements, values.length, DataType.U8,
+        ((BytePointer) buffer(destinationData, destination, destinationElements, values.length, bytes(destination),
                 "destination")).get(values);
+    }
+
+    /** Copies the whole s32 destination buffer, pad lanes included, out into {@code values}. */
+    public void copyOut(int[] values) {
+        ((IntPointer) buffer(destinationData, destination, destinationElements, values.length, DataType.S32,
+                "destination")).get(values);
+    }
+
+    /** The byte type of a side: s8 when it is s8, else u8 (which {@link #buffer} then checks). */
+    private static DataType bytes(MemorySpec spec) {
+        return spec.type() == DataType.S8 ? DataType.S8 : DataType.U8;
     }
 
     private Pointer buffer(Pointer data, MemorySpec spec, long elements, int length, DataType type, String side) {

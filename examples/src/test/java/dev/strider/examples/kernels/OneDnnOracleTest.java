@@ -8,7 +8,16 @@ import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
 import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.Target;
+import dev.strider.kernel.Convert;
+import dev.strider.kernel.FloatKernels;
+import dev.strider.kernel.IntKernels;
+import dev.strider.kernel.UnaryOp;
+import dev.strider.layout.TensorLayout;
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +33,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * random input, float bit for float bit over the whole destination buffer — pad lanes included,
  * which oneDNN zero-fills and Strider must too (the destination starts as NaN) — and ImageOps'
  * f32 to u8 reorder, byte for byte, on the values where rounding and saturation show.
+ *
+ * <p>{@link ConversionOps}' conversions, on every class of the target (SCALAR and the generic
+ * kernel; VECTOR 128, 256 and 512; THREADS), bit for bit against oneDNN's reorder of inputs full of
+ * the values where Strider's arithmetic once differed: -0.0 with a scale and no shift, floats at
+ * and beyond ±2^31, infinities and NaN to s32 and s8, large s32 with scales.
  *
  * <p>The inputs come from oneDNN alone (a random nchw tensor reordered into the source format), so
  * a blocked source has oneDNN's own zero pad lanes and nothing of Strider's is in the expectation.
@@ -145,6 +159,189 @@ class OneDnnOracleTest {
                 fail(target + " f32 nchw -> u8 nhwc: element " + i + " is " + (actual[i] & 0xFF) + ", oneDNN wrote "
                         + (expected[i] & 0xFF) + " (source " + input[nchwIndex(i)] + ")");
             }
+        }
+    }
+
+    // ------------------------------------------------------------------ oneDNN's arithmetic
+
+    private static final int[] CONVERSION = {1, 17, 12, 12};
+
+    /** One method of {@link ConversionOps} and the oneDNN reorder it must equal. */
+    private record Conversion(String method, DataType from, String fromTag, DataType to, String toTag, float scale,
+                              boolean unary) {
+    }
+
+    private static final List<Conversion> CONVERSIONS = List.of(
+            new Conversion("halveFloats", DataType.F32, "nchw", DataType.F32, "nchw", 0.5f, false),
+            new Conversion("halveFloatsToNhwc", DataType.F32, "nchw", DataType.F32, "nhwc", 0.5f, false),
+            new Conversion("halveFloatsToBlocked", DataType.F32, "nchw", DataType.F32, "nChw16c", 0.5f, false),
+            new Conversion("floatsToInts", DataType.F32, "nchw", DataType.S32, "nchw", 1, false),
+            new Conversion("floatsToIntsNhwc", DataType.F32, "nchw", DataType.S32, "nhwc", 1, false),
+            new Conversion("floatsToIntsBlocked", DataType.F32, "nchw", DataType.S32, "nChw16c", 1, false),
+            new Conversion("tripleInts", DataType.S32, "nchw", DataType.S32, "nchw", 3, false),
+            new Conversion("scaleIntsToNhwc", DataType.S32, "nchw", DataType.S32, "nhwc", 0.3f, false),
+            new Conversion("floatsToBytesNhwc", DataType.F32, "nchw", DataType.S8, "nhwc", 1, false),
+            new Conversion("halveIntsToFloats", DataType.S32, "nchw", DataType.F32, "nhwc", 0.5f, false),
+            new Conversion("halveFloatsUnary", DataType.F32, "nchw", DataType.F32, "nchw", 0.5f, true),
+            new Conversion("tripleIntsUnary", DataType.S32, "nchw", DataType.S32, "nchw", 3, true));
+
+    /**
+     * Every conversion of {@link ConversionOps} on every class of this target, and for SCALAR the
+     * generic kernels too ({@code Convert.reorder}, {@code unary}), against oneDNN: the whole
+     * destination, pad lanes included, bit for bit.
+     */
+    @Test
+    void conversionsComputeOneDnnsArithmetic() throws ReflectiveOperationException {
+        String[] classes = switch (target) {
+            case SCALAR -> new String[] {"ConversionOps_Scalar"};
+            case VECTOR -> new String[] {"ConversionOps_Vector128", "ConversionOps_Vector256", "ConversionOps_Vector512"};
+            case THREADS -> new String[] {"ConversionOps_Threads"};
+        };
+        List<String> mismatches = new ArrayList<>();
+        for (Conversion c : CONVERSIONS) {
+            Object input = conversionInput(c.from());
+            Object expected = oneDnn(c, input);
+            for (String name : classes) {
+                Object kernels = Class.forName(ConversionOps.class.getPackageName() + "." + name).getConstructor()
+                        .newInstance();
+                Object actual = garbage(c.to(), Array.getLength(expected));
+                try {
+                    ConversionOps.class.getMethod(c.method(), input.getClass(), actual.getClass())
+                            .invoke(kernels, copy(input), actual);
+                } catch (InvocationTargetException e) {
+                    throw new AssertionError(name + "." + c.method(), e.getCause());
+                }
+                compare(name + "." + c.method(), c, input, expected, actual, mismatches);
+            }
+            if (target == Target.SCALAR) {
+                Object actual = garbage(c.to(), Array.getLength(expected));
+                generic(c, copy(input), actual);
+                compare("generic " + c.method(), c, input, expected, actual, mismatches);
+            }
+        }
+        if (!mismatches.isEmpty()) {
+            fail(mismatches.size() + " conversions differ from oneDNN:\n" + String.join("\n", mismatches));
+        }
+    }
+
+    /** The values where arithmetic shows, then random ones, in a plain nchw tensor of {@link #CONVERSION}. */
+    private Object conversionInput(DataType type) {
+        int n = Arrays.stream(CONVERSION).reduce(1, (a, b) -> a * b);
+        if (type == DataType.F32) {
+            float[] edges = {-0.0f, 0.0f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 2147483520f,
+                    2147483648f, 2147483392f, 3e9f, 1e30f, Float.MAX_VALUE, -2147483648f, -2147483904f, -3e9f,
+                    -Float.MAX_VALUE, 2.5f, -2.5f, 0.5f, -0.5f, 127.5f, -128.5f, 126.5f, 16777217f, -Float.MIN_VALUE,
+                    Float.MIN_VALUE, 4194304.5f, -0.0f, Float.intBitsToFloat(0x7fc00001)};
+            float[] values = new float[n];
+            for (int i = 0; i < n; i++) {
+                values[i] = i < edges.length ? edges[i]
+                        : i % 7 == 0 ? -0.0f
+                        : i % 5 == 0 ? (random.nextInt(1 << 20) - (1 << 19)) / 2f
+                        : (float) ((random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(36)));
+            }
+            return values;
+        }
+        int[] edges = {Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE - 1, Integer.MIN_VALUE + 1, 16777217,
+                -16777217, 2147483520, 2147483584, 715827882, 715827883, -715827883, 1_000_000_001, 0, 1, -1, 5, -5};
+        int[] values = new int[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i < edges.length ? edges[i] : i % 3 == 0 ? random.nextInt() : random.nextInt(1 << 26) - (1 << 25);
+        }
+        return values;
+    }
+
+    private static Object oneDnn(Conversion c, Object input) {
+        long[] dims = Arrays.stream(CONVERSION).asLongStream().toArray();
+        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(c.from(), c.fromTag(), dims),
+                MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale())) {
+            if (input instanceof float[] f) {
+                oracle.copyIn(f);
+            } else {
+                oracle.copyIn((int[]) input);
+            }
+            oracle.execute();
+            int n = (int) oracle.destinationElements();
+            switch (c.to()) {
+                case F32: {
+                    float[] out = new float[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case S32: {
+                    int[] out = new int[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                default: {
+                    byte[] out = new byte[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+            }
+        }
+    }
+
+    /** The generic kernel of the same conversion: {@code Convert.reorder}, or the unary of the type. */
+    private static void generic(Conversion c, Object src, Object dst) {
+        TensorLayout from = TensorLayout.of("NCHW", CONVERSION, c.fromTag());
+        TensorLayout to = TensorLayout.of("NCHW", CONVERSION, c.toTag());
+        if (!c.unary()) {
+            Convert.reorder(src, from, false, dst, to, c.scale(), 0);
+        } else if (src instanceof float[] f) {
+            FloatKernels.unary(UnaryOp.scaleShift(c.scale(), 0), f, from, (float[]) dst, to);
+        } else {
+            IntKernels.unary(UnaryOp.scaleShift(c.scale(), 0), (int[]) src, from, (int[]) dst, to);
+        }
+    }
+
+    /** A destination full of what must not survive: NaN, 0x5a5a5a5a, 0x5a. */
+    private static Object garbage(DataType type, int n) {
+        switch (type) {
+            case F32: {
+                float[] a = new float[n];
+                Arrays.fill(a, Float.NaN);
+                return a;
+            }
+            case S32: {
+                int[] a = new int[n];
+                Arrays.fill(a, 0x5a5a5a5a);
+                return a;
+            }
+            default: {
+                byte[] a = new byte[n];
+                Arrays.fill(a, (byte) 0x5a);
+                return a;
+            }
+        }
+    }
+
+    private static Object copy(Object array) {
+        Object c = Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
+        System.arraycopy(array, 0, c, 0, Array.getLength(array));
+        return c;
+    }
+
+    /** The raw bits of element {@code i}: a float's, an int, a byte. */
+    private static long bits(Object array, int i) {
+        return array instanceof float[] f ? Float.floatToRawIntBits(f[i])
+                : array instanceof int[] n ? n[i] : ((byte[]) array)[i];
+    }
+
+    private static void compare(String what, Conversion c, Object input, Object expected, Object actual,
+                                List<String> mismatches) {
+        int n = Array.getLength(expected);
+        int wrong = 0;
+        String first = null;
+        for (int i = 0; i < n; i++) {
+            if (bits(expected, i) != bits(actual, i)) {
+                if (wrong++ == 0) {
+                    first = "element " + i + " is " + Array.get(actual, i) + ", oneDNN wrote " + Array.get(expected, i);
+                }
+            }
+        }
+        if (wrong > 0) {
+            mismatches.add(what + " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag() + ", scale "
+                    + c.scale() + "): " + wrong + " of " + n + " differ, first " + first);
         }
     }
 

@@ -110,8 +110,10 @@ public sealed interface KernelMethod {
     }
 
     /**
-     * {@code dst[to] = scaleShift(widen(src[from]))}, the destination written unsigned when
-     * {@code unsignedDestination}; a plain copy when types match and scale 1, shift 0.
+     * {@code dst[to] = src[from] * scale + shift} in oneDNN's arithmetic ({@code
+     * dev.strider.kernel.Arithmetic}, decided for the writers by {@code plan.Conversion}), the
+     * destination written unsigned when {@code unsignedDestination}; a plain copy when types match
+     * and scale 1, shift 0.
      */
     record Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to,
                    boolean unsignedSource, boolean unsignedDestination, double scale, double shift)

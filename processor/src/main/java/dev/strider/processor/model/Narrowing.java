@@ -1,20 +1,23 @@
 package dev.strider.processor.model;
 
+import dev.strider.kernel.Arithmetic;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.IntKernels;
 import java.util.Optional;
 
 /**
  * What a converting reorder to an integer type does to the values the destination cannot hold as
  * they are: it rounds half to even (when a value can have a fraction: a floating-point source, or
- * a scale or shift) and saturates to the destination's range (NaN gives 0), as oneDNN's reorder
- * does and {@code dev.strider.kernel.Convert} computes.
+ * a scale or shift) and saturates (NaN gives the least value), as oneDNN's reorder does and
+ * {@code dev.strider.kernel.Convert} computes. In oneDNN's f32 arithmetic the bounds are floats:
+ * an int saturates at 2147483520, the largest float below 2^31.
  *
  * @param from   the source type in words: {@code float}, {@code unsigned byte}
  * @param to     the destination type in words
  * @param rounds true when a value can have a fraction to round
  * @param min    the least value the destination holds
- * @param max    the greatest value the destination holds
- * @param nan    true when the source can be NaN (a floating-point source), which gives 0
+ * @param max    the greatest value a result saturates to
+ * @param nan    true when the source can be NaN (a floating-point source), which gives {@code min}
  */
 public record Narrowing(String from, String to, boolean rounds, long min, long max, boolean nan) {
 
@@ -30,6 +33,9 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
             return Optional.empty();
         }
         long[] to = range(dst, r.unsignedDestination());
+        if (Arithmetic.of(src, dst, r.scale(), r.shift()) == Arithmetic.FLOAT && dst == ElementType.INT) {
+            to[1] = (long) IntKernels.fromFloat(Float.MAX_VALUE); // 2147483520, the largest float below 2^31
+        }
         boolean floating = src.isFloatingPoint();
         boolean scaled = r.scale() != 1 || r.shift() != 0;
         boolean wider = !floating && !within(range(src, r.unsignedSource()), to);
@@ -43,7 +49,7 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
     /** {@code rounds half to even and saturates to [0, 255], NaN to 0}. */
     public String describe() {
         return (rounds ? "rounds half to even and " : "") + "saturates to [" + min + ", " + max + "]"
-                + (nan ? ", NaN to 0" : "");
+                + (nan ? ", NaN to " + min : "");
     }
 
     /** {@code float to unsigned byte}. */

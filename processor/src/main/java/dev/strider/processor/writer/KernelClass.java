@@ -18,6 +18,7 @@ import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.ClassPlan;
+import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.VariantPlan;
 import dev.strider.Target;
@@ -362,8 +363,8 @@ final class KernelClass {
                 return CodeBlock.of("$N[$L & 0xFF]", ids.byteTable(m), read);
             }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
-            return CodeBlock.of("$T.$L($L, $L, $L)", ops,
-                    r.unsignedDestination() ? "scaleShiftUnsigned" : "scaleShift", value, literal(r.scale()),
+            Conversion c = Conversion.of(m).orElseThrow();
+            return CodeBlock.of("$T.$L($L, $L, $L)", ops, c.kernelFunction(), value, literal(r.scale()),
                     literal(r.shift()));
         }
         if (m instanceof KernelMethod.Slice s) {
@@ -376,8 +377,8 @@ final class KernelClass {
             CodeBlock read = access.read(u.in(), offsets.get(1));
             switch (u.op().kind()) {
                 case SCALE_SHIFT:
-                    return CodeBlock.of("$T.scaleShift($L, $L, $L)", ops, read, literal(u.op().scale()),
-                            literal(u.op().shift()));
+                    return CodeBlock.of("$T.$L($L, $L, $L)", ops, Conversion.of(m).orElseThrow().kernelFunction(), read,
+                            literal(u.op().scale()), literal(u.op().shift()));
                 default:
                     return CodeBlock.of("$T.$L($L)", ops, u.op().kind().name().toLowerCase(Locale.ROOT), read);
             }

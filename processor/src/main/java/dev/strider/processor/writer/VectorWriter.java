@@ -14,6 +14,7 @@ import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.ClassPlanner;
+import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.Node;
 import dev.strider.processor.plan.PadVectors;
@@ -170,7 +171,7 @@ public final class VectorWriter {
             CodeBlock in = r.src().type() == type
                     ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
-            value = r.isCopy() ? in : CodeBlock.of("$L.mul($L).add($L)", in, literal(type, r.scale()), literal(type, r.shift()));
+            value = r.isCopy() ? in : scaleShift(in, type, Conversion.of(m).orElseThrow());
         } else if (m instanceof KernelMethod.Slice s) {
             value = load(a, s.src(), offsets.get(1), lane.strides()[1], lanes, c);
         } else if (m instanceof KernelMethod.Fill f) {
@@ -188,7 +189,7 @@ public final class VectorWriter {
                     value = CodeBlock.of("$L.neg()", in);
                     break;
                 default:
-                    value = CodeBlock.of("$L.mul($L).add($L)", in, literal(type, u.op().scale()), literal(type, u.op().shift()));
+                    value = scaleShift(in, type, Conversion.of(m).orElseThrow());
             }
         } else {
             KernelMethod.Binary b = (KernelMethod.Binary) m;
@@ -196,6 +197,23 @@ public final class VectorWriter {
                     b.op().name().toLowerCase(Locale.ROOT), load(a, b.b(), offsets.get(2), lane.strides()[2], lanes, c));
         }
         return a.store(value, out, offsets.get(0));
+    }
+
+    /**
+     * {@code value.mul(scale).add(shift)} in the lanes' type, as {@code conversion} decided: no
+     * {@code mul} for a scale of 1, no {@code add} for a shift of 0 (so -0.0 stays -0.0). Only
+     * floating-point lanes get here ({@link dev.strider.processor.plan.ClassPlanner}), whose
+     * arithmetic is the conversion's: float lanes compute in f32, double lanes in double.
+     */
+    private static CodeBlock scaleShift(CodeBlock value, ElementType type, Conversion conversion) {
+        CodeBlock result = value;
+        if (conversion.multiplies()) {
+            result = CodeBlock.of("$L.mul($L)", result, literal(type, conversion.scale()));
+        }
+        if (conversion.adds()) {
+            result = CodeBlock.of("$L.add($L)", result, literal(type, conversion.shift()));
+        }
+        return result;
     }
 
     /** The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed). */
@@ -260,7 +278,8 @@ public final class VectorWriter {
             if (r.src().type() != type) {
                 load = offset -> widenBytes(a, r, offset, lanes, c);
             }
-            compute = value -> CodeBlock.of("$L.mul($L).add($L)", value, literal(type, r.scale()), literal(type, r.shift()));
+            Conversion conversion = Conversion.of(m).orElseThrow();
+            compute = value -> scaleShift(value, type, conversion);
         }
         if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
             return c.interleave(scope, a, out.type(), lanes, plan.channels(), load, offsets.get(1),
