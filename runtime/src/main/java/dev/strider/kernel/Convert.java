@@ -48,8 +48,32 @@ public final class Convert {
      */
     public static void reorder(Object src, TensorLayout srcLayout, boolean unsignedSource, Object dst, TensorLayout dstLayout,
                                boolean unsignedDestination, double scale, double shift) {
+        reorder(src, srcLayout, null, unsignedSource, dst, dstLayout, null, unsignedDestination, scale, shift);
+    }
+
+    /**
+     * The same with 16-bit floats on either side: a {@code short[]} whose elements are bf16 or f16
+     * numbers ({@code srcHalf}, {@code dstHalf}; null for a short's own integers). A bf16 or f16
+     * source is read as the float it stands for (exactly) and converts as a float source does; a
+     * bf16 or f16 destination is computed as a float destination is (in f32) and rounded to
+     * nearest even into 16 bits ({@link HalfFloats}), as oneDNN's reorder does.
+     *
+     * @param srcHalf the format of {@code src}'s numbers, which must then be a {@code short[]}, or null
+     * @param dstHalf the format of {@code dst}'s numbers, which must then be a {@code short[]}, or null
+     * @throws IllegalArgumentException as above, and when a format is given for another array than
+     *                                  a {@code short[]}, or with an unsigned reading or writing of that side
+     */
+    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+                               double shift) {
         ElementType from = ElementType.of(src);
         ElementType to = ElementType.of(dst);
+        halfStorage("src", srcHalf, from, unsignedSource);
+        halfStorage("dst", dstHalf, to, unsignedDestination);
+        if (srcHalf != null && srcHalf == dstHalf && scale == 1 && shift == 0) {
+            ShortKernels.reorder((short[]) src, srcLayout, (short[]) dst, dstLayout); // a copy moves bits, NaNs' too
+            return;
+        }
         if (unsignedSource && !from.hasUnsignedReading()) {
             throw new IllegalArgumentException("an unsigned reading is defined for byte, short and int sources, not "
                     + from.javaName());
@@ -67,11 +91,52 @@ public final class Convert {
         int[] s = rows.inner(0);
         int[] d = rows.inner(1);
         double[] row = new double[n];
-        Arithmetic arithmetic = Arithmetic.of(from, to, scale, shift);
+        Arithmetic arithmetic = Arithmetic.of(srcHalf != null ? ElementType.FLOAT : from,
+                dstHalf != null ? ElementType.FLOAT : to, scale, shift);
+        // bf16 or f16 to f32 with nothing to compute is the float itself, bit for bit (through a
+        // double, a signalling NaN would come out quiet)
+        boolean widenOnly = srcHalf != null && dstHalf == null && to == ElementType.FLOAT
+                && !arithmetic.multiplies(scale) && !arithmetic.adds(shift);
         while (rows.next()) {
-            from.readRow(src, rows.base(0), s, n, unsignedSource, row);
-            to.writeScaledRow(row, arithmetic, scale, shift, unsignedDestination, dst, rows.base(1), d, n);
+            if (widenOnly) {
+                short[] in = (short[]) src;
+                float[] out = (float[]) dst;
+                int inBase = rows.base(0);
+                int outBase = rows.base(1);
+                for (int i = 0; i < n; i++) {
+                    out[outBase + d[i]] = srcHalf.toFloat(in[inBase + s[i]]);
+                }
+                continue;
+            }
+            if (srcHalf != null) {
+                short[] in = (short[]) src;
+                int base = rows.base(0);
+                for (int i = 0; i < n; i++) {
+                    row[i] = srcHalf.toFloat(in[base + s[i]]);
+                }
+            } else {
+                from.readRow(src, rows.base(0), s, n, unsignedSource, row);
+            }
+            if (dstHalf != null) {
+                short[] out = (short[]) dst;
+                int base = rows.base(1);
+                for (int i = 0; i < n; i++) {
+                    out[base + d[i]] = dstHalf.fromFloat(FloatKernels.scaleShiftFloat(row[i], scale, shift));
+                }
+            } else {
+                to.writeScaledRow(row, arithmetic, scale, shift, unsignedDestination, dst, rows.base(1), d, n);
+            }
         }
         to.clearPadLanes(dst, dstLayout);
+    }
+
+    private static void halfStorage(String role, Half half, ElementType type, boolean unsigned) {
+        if (half != null && type != ElementType.SHORT) {
+            throw new IllegalArgumentException(role + ": " + half.label() + " numbers sit in a short[], not a "
+                    + type.javaName() + "[]");
+        }
+        if (half != null && unsigned) {
+            throw new IllegalArgumentException(role + ": " + half.label() + " numbers are not read or written as unsigned");
+        }
     }
 }

@@ -10,7 +10,9 @@ import java.lang.invoke.MethodType;
  * 10 fraction bits), converted to and from f32 as oneDNN converts them.
  *
  * <ul>
- *   <li>To f32, both are exact: every bf16 and f16 value is a float. A NaN stays a NaN, made quiet.
+ *   <li>To f32, both are exact: every bf16 and f16 value is a float. bf16 is the upper half of the
+ *       float, a NaN's bits included, as oneDNN shifts it; an f16 NaN keeps its sign and fraction
+ *       (moved up 13 bits) and is made quiet, as oneDNN's f16 conversion ({@code vcvtph2ps}) does.
  *   <li>f32 to f16 rounds to nearest, ties to even, as IEEE 754 and x86's {@code vcvtps2ph} do:
  *       magnitudes from 65520 up become infinity, those below 2^-25 zero (keeping the sign), and
  *       the range between gives f16's subnormals. A NaN becomes the quiet NaN with the float's sign
@@ -43,13 +45,9 @@ public final class HalfFloats {
         return FLOAT_TO_F16 != null;
     }
 
-    /** The bf16 value {@code bits} as a float: exact, a NaN made quiet. */
+    /** The bf16 value {@code bits} as a float: the upper half of its bits, exact (a NaN's bits kept). */
     public static float bf16ToFloat(short bits) {
-        int f = bits << 16;
-        if ((f & 0x7F800000) == 0x7F800000 && (f & 0x007F0000) != 0) {
-            f |= 0x00400000;
-        }
-        return Float.intBitsToFloat(f);
+        return Float.intBitsToFloat(bits << 16);
     }
 
     /** {@code value} rounded to bf16, ties to even; f32 subnormals to a signed zero, NaN to a quiet NaN. */
@@ -65,7 +63,7 @@ public final class HalfFloats {
         return (short) ((f + 0x7FFF + ((f >>> 16) & 1)) >>> 16);
     }
 
-    /** The f16 value {@code bits} as a float: exact, a NaN made quiet. */
+    /** The f16 value {@code bits} as a float: exact (a NaN keeps its sign and fraction, moved up 13 bits, made quiet). */
     public static float f16ToFloat(short bits) {
         if ((bits & 0x7C00) == 0x7C00 && (bits & 0x03FF) != 0) {
             return Float.intBitsToFloat(((bits & 0x8000) << 16) | 0x7FC00000 | ((bits & 0x03FF) << 13));

@@ -13,7 +13,11 @@ public enum DataType {
     /** Signed byte, {@code dnnl_s8}: a Java {@code byte}. */
     S8("dnnl_s8", 1),
     /** Unsigned byte, {@code dnnl_u8}: a Java {@code byte} read as 0..255. */
-    U8("dnnl_u8", 1);
+    U8("dnnl_u8", 1),
+    /** bfloat16, {@code dnnl_bf16}: a Java {@code short} holding the upper half of an f32. */
+    BF16("dnnl_bf16", 2),
+    /** IEEE half precision, {@code dnnl_f16}: a Java {@code short} holding binary16 bits. */
+    F16("dnnl_f16", 2);
 
     private final String constant;
     private final int bytes;

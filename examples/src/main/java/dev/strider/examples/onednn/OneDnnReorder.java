@@ -45,6 +45,7 @@ import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.Pointer;
 import org.bytedeco.javacpp.PointerPointer;
+import org.bytedeco.javacpp.ShortPointer;
 
 /**
  * One oneDNN reorder primitive on the CPU engine, through oneDNN's C API as the JavaCPP preset
@@ -206,6 +207,12 @@ public final class OneDnnReorder implements AutoCloseable {
                 return handle.get(FloatPointer.class, 0).capacity(elements).limit(elements);
             }
         }
+        if (type == DataType.BF16 || type == DataType.F16) {
+            try (PointerPointer<ShortPointer> handle = new PointerPointer<>(1)) {
+                OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
+                return handle.get(ShortPointer.class, 0).capacity(elements).limit(elements);
+            }
+        }
         if (type == DataType.S32) {
             try (PointerPointer<IntPointer> handle = new PointerPointer<>(1)) {
                 OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
@@ -238,6 +245,22 @@ public final class OneDnnReorder implements AutoCloseable {
     /** Copies the whole s32 source buffer in; {@code values.length} must be its element count. */
     public void copyIn(int[] values) {
         ((IntPointer) buffer(sourceData, source, sourceElements, values.length, DataType.S32, "source")).put(values);
+    }
+
+    /** Copies the whole bf16 or f16 source buffer in, as bits; {@code values.length} must be its element count. */
+    public void copyIn(short[] values) {
+        ((ShortPointer) buffer(sourceData, source, sourceElements, values.length, halves(source), "source")).put(values);
+    }
+
+    /** Copies the whole bf16 or f16 destination buffer, pad lanes included, out into {@code values}, as bits. */
+    public void copyOut(short[] values) {
+        ((ShortPointer) buffer(destinationData, destination, destinationElements, values.length, halves(destination),
+                "destination")).get(values);
+    }
+
+    /** The 16-bit type of a side: f16 when it is f16, else bf16 (which {@link #buffer} then checks). */
+    private static DataType halves(MemorySpec spec) {
+        return spec.type() == DataType.F16 ? DataType.F16 : DataType.BF16;
     }
 
     /** Copies the whole destination buffer, pad lanes included, out into {@code values}. */

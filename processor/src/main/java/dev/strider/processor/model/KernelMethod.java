@@ -89,8 +89,8 @@ public sealed interface KernelMethod {
     default String summary(UnaryOperator<String> code) {
         if (this instanceof Reorder r) {
             String what = r.isCopy() ? "Reorder" : "Converting reorder ("
-                    + (r.unsignedSource() ? "unsigned " : "") + r.src().type().javaName() + " to "
-                    + (r.unsignedDestination() ? "unsigned " : "") + r.dst().type().javaName()
+                    + (r.unsignedSource() ? "unsigned " : "") + r.src().numberName() + " to "
+                    + (r.unsignedDestination() ? "unsigned " : "") + r.dst().numberName()
                     + ", scale " + r.scale() + ", shift " + r.shift() + ")";
             return what + " " + r.from().name() + " to " + r.to().name()
                     + Narrowing.of(r).map(n -> ": it " + n.describe()).orElse("");

@@ -48,6 +48,11 @@ public record Param(String name, ElementType type, Memory memory, String declare
         return half == null ? type.javaName() : half.label() + " (short)";
     }
 
+    /** The type its numbers compute as: float for bf16 and f16 (exact), else its own. */
+    public ElementType arithmeticType() {
+        return half != null ? ElementType.FLOAT : type;
+    }
+
     /** True when both hold the same kind of number: the same type, and the same 16-bit float format or none. */
     public boolean sameNumbers(Param other) {
         return type == other.type && half == other.half;

@@ -476,6 +476,9 @@ public final class ClassPlanner {
         ElementType out = m.output().type();
         boolean floating = out.isFloatingPoint();
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            if (r.src().isHalf() || r.dst().isHalf()) {
+                return "no vector conversion to or from " + (r.src().isHalf() ? r.src() : r.dst()).half().label();
+            }
             if (r.unsignedDestination()) {
                 return "an unsigned destination rounds and saturates";
             }

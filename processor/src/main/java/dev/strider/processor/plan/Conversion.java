@@ -23,7 +23,8 @@ public record Conversion(Arithmetic arithmetic, boolean unsignedDestination, dou
     /** The conversion {@code m} computes, or empty when it converts nothing (a copy, a slice, ...). */
     public static Optional<Conversion> of(KernelMethod m) {
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
-            return Optional.of(new Conversion(Arithmetic.of(r.src().type(), r.dst().type(), r.scale(), r.shift()),
+            return Optional.of(new Conversion(Arithmetic.of(r.src().arithmeticType(), r.dst().arithmeticType(),
+                    r.scale(), r.shift()),
                     r.unsignedDestination(), r.scale(), r.shift()));
         }
         if (m instanceof KernelMethod.Unary u && u.op().kind() == UnaryKind.SCALE_SHIFT) {

@@ -96,7 +96,8 @@ public final class LayoutReportWriter {
                 }
                 String name = layouts.nameOf(i, k);
                 TensorLayout layout = m.layoutOf(p).layout();
-                operands.add(List.of(Html.code(p.type().javaName() + "[] " + p.name()),
+                operands.add(List.of(Html.code((p.isHalf() ? p.half().label() + " " : "") + p.type().javaName() + "[] "
+                                + p.name()),
                         Html.text(p == m.output() ? "written" : "read"),
                         Html.link(HtmlPage.layoutId(name), Html.code(name)),
                         Html.code(layout.toString())));

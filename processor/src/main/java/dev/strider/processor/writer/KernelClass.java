@@ -12,6 +12,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Half;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
@@ -37,6 +38,7 @@ import javax.lang.model.element.Modifier;
 final class KernelClass {
 
     static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
+    static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
     private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
     private static final ClassName GENERATED_REORDER = ClassName.get("dev.strider.runtime", "GeneratedReorder");
     private static final ClassName ELEMENT_TYPE = ClassName.get("dev.strider.kernel", "ElementType");
@@ -362,8 +364,19 @@ final class KernelClass {
             if (readsByteTable(r)) {
                 return CodeBlock.of("$N[$L & 0xFF]", ids.byteTable(m), read);
             }
-            CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read) : read;
+            CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read)
+                    : r.src().isHalf() ? CodeBlock.of("$T.$L($L)", HALF_FLOATS, r.src().half().label() + "ToFloat", read)
+                    : read;
             Conversion c = Conversion.of(m).orElseThrow();
+            if (r.src().isHalf() && r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !c.multiplies()
+                    && !c.adds()) {
+                return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
+            }
+            if (r.dst().isHalf()) {
+                // computed as a float destination is, then rounded into 16 bits
+                return CodeBlock.of("$T.floatTo$L($T.$L($L, $L, $L))", HALF_FLOATS, titled(r.dst().half()),
+                        kernels(ElementType.FLOAT), c.kernelFunction(), value, literal(r.scale()), literal(r.shift()));
+            }
             return CodeBlock.of("$T.$L($L, $L, $L)", ops, c.kernelFunction(), value, literal(r.scale()),
                     literal(r.shift()));
         }
@@ -406,9 +419,14 @@ final class KernelClass {
                 .build());
     }
 
-    /** A converting reorder from bytes: its 256 possible values are tabulated once. */
+    /** A converting reorder from bytes: its 256 possible values are tabulated once (not yet into bf16 or f16). */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
-        return !r.isCopy() && r.src().type() == ElementType.BYTE;
+        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf();
+    }
+
+    /** {@code Bf16}, {@code F16}: as {@code HalfFloats.floatToBf16} spells it. */
+    private static String titled(Half half) {
+        return half.label().substring(0, 1).toUpperCase(Locale.ROOT) + half.label().substring(1);
     }
 
     static ClassName kernels(ElementType type) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.strider.BinaryOp;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Half;
 import dev.strider.kernel.RandomLayouts;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
@@ -578,12 +579,20 @@ class GeneratedVersusGenericTest {
             case 1:
                 return Samples.reorder(name, type, RandomLayouts.readable(r, sizes), RandomLayouts.writable(r, sizes));
             case 2: {
-                ElementType to = ElementType.values()[r.nextInt(6)];
-                boolean unsigned = type.hasUnsignedReading() && r.nextBoolean();
-                boolean unsignedDestination = to.hasUnsignedWriting() && r.nextBoolean();
-                return Samples.convert(name, type, RandomLayouts.readable(r, sizes), unsigned, to,
-                        RandomLayouts.writable(r, sizes), unsignedDestination, r.nextInt(5) / 4.0 + 0.1,
-                        r.nextInt(7) - 3.5);
+                // one conversion in three reads bf16 or f16, one in three writes them
+                Half fromHalf = r.nextInt(3) == 0 ? Half.values()[r.nextInt(2)] : null;
+                Half toHalf = r.nextInt(3) == 0 ? Half.values()[r.nextInt(2)] : null;
+                ElementType from = fromHalf != null ? ElementType.SHORT : type;
+                ElementType to = toHalf != null ? ElementType.SHORT : ElementType.values()[r.nextInt(6)];
+                boolean unsigned = fromHalf == null && from.hasUnsignedReading() && r.nextBoolean();
+                boolean unsignedDestination = toHalf == null && to.hasUnsignedWriting() && r.nextBoolean();
+                double scale = r.nextInt(4) == 0 ? 1 : r.nextInt(5) / 4.0 + 0.1;
+                double shift = r.nextInt(4) == 0 ? 0 : r.nextInt(7) - 3.5;
+                KernelMethod.Reorder c = (KernelMethod.Reorder) Samples.convert(name, from,
+                        RandomLayouts.readable(r, sizes), unsigned, to, RandomLayouts.writable(r, sizes),
+                        unsignedDestination, scale, shift);
+                return new KernelMethod.Reorder(c.name(), c.src().holding(fromHalf), c.from(), c.dst().holding(toHalf),
+                        c.to(), c.unsignedSource(), c.unsignedDestination(), c.scale(), c.shift());
             }
             case 3: {
                 TensorLayout in = RandomLayouts.readable(r, sizes);
@@ -614,8 +623,8 @@ class GeneratedVersusGenericTest {
             if (r.isCopy()) {
                 kernels(r.src().type(), "reorder", a.get(0), r.from().layout(), a.get(1), r.to().layout());
             } else {
-                Convert.reorder(a.get(0), r.from().layout(), r.unsignedSource(), a.get(1), r.to().layout(),
-                        r.unsignedDestination(), r.scale(), r.shift());
+                Convert.reorder(a.get(0), r.from().layout(), r.src().half(), r.unsignedSource(), a.get(1),
+                        r.to().layout(), r.dst().half(), r.unsignedDestination(), r.scale(), r.shift());
             }
         } else if (m instanceof KernelMethod.Slice s) {
             kernels(s.src().type(), "slice", a.get(0), s.from().layout(), s.window(), a.get(1), s.to().layout());

@@ -1,0 +1,303 @@
+package dev.strider.examples.kernels;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.strider.Target;
+import dev.strider.examples.onednn.DataType;
+import dev.strider.examples.onednn.MemorySpec;
+import dev.strider.examples.onednn.OneDnn;
+import dev.strider.examples.onednn.OneDnnReorder;
+import dev.strider.kernel.Convert;
+import dev.strider.kernel.Half;
+import dev.strider.layout.TensorLayout;
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.ShortBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * bf16 and f16 reorders ({@link HalfOps}) against oneDNN's reorder of the same data types, formats
+ * and scale, bit for bit over the whole destination, pad lanes included, on every class of the
+ * target and (for SCALAR) the generic kernel. The inputs hold the values where rounding shows:
+ * ties to even at 16 bits, the f16 overflow boundary 65520, f16 subnormals, f32 subnormals (zero in
+ * bf16), signed zeros, infinities and NaN, then random values over many magnitudes; 16-bit sources
+ * are random bit patterns, NaNs and infinities among them.
+ *
+ * <p>Two inputs are left out where oneDNN's answer depends on the kernel it picks, not on the
+ * arithmetic: -0.0 into f16 (its reference reorder, which runs f16 on CPUs without AVX512-FP16, adds
+ * the destination zero point even when it is 0 and so writes +0.0; its jit reorders and Strider keep
+ * -0.0 where nothing is added) and NaN into an integer type (its reference reorder writes 0 to s8,
+ * its jit reorders -128, Strider the jit's).
+ */
+@ParameterizedClass
+@EnumSource(Target.class)
+class HalfFloatOracleTest {
+
+    private static final int[] SIZES = {1, 17, 12, 12};
+
+    @Parameter
+    Target target;
+
+    private final Random random = new Random(16);
+
+    /** One reorder of {@link HalfOps} and oneDNN's twin. */
+    private record Case(String method, DataType from, String fromTag, DataType to, String toTag, float scale) {
+    }
+
+    private static final List<Case> CASES = List.of(
+            new Case("toBf16", DataType.F32, "nchw", DataType.BF16, "nchw", 1),
+            new Case("toBf16Blocked", DataType.F32, "nchw", DataType.BF16, "nChw16c", 1),
+            new Case("fromBf16Blocked", DataType.BF16, "nChw16c", DataType.F32, "nchw", 1),
+            new Case("toF16Nhwc", DataType.F32, "nchw", DataType.F16, "nhwc", 1),
+            new Case("fromF16Nhwc", DataType.F16, "nhwc", DataType.F32, "nchw", 1),
+            new Case("quarterToF16Blocked", DataType.F32, "nchw", DataType.F16, "nChw16c", 0.25f),
+            new Case("bf16ToBytes", DataType.BF16, "nchw", DataType.S8, "nhwc", 64),
+            new Case("f16ToUnsignedBytes", DataType.F16, "nchw", DataType.U8, "nchw", 100),
+            new Case("bytesToBf16Blocked", DataType.S8, "nchw", DataType.BF16, "nChw16c", 0.5f),
+            new Case("thousandthToF16", DataType.F32, "nhwc", DataType.F16, "nchw", 0.001f),
+            new Case("f16ToBytesBlocked", DataType.F16, "nchw", DataType.S8, "nChw16c", 1),
+            new Case("bf16Blocked", DataType.BF16, "nchw", DataType.BF16, "nChw16c", 1));
+
+    @BeforeAll
+    static void oneDnnLoads() {
+        OneDnn.load();
+    }
+
+    @Test
+    void everyHalfFloatReorderIsOneDnnsBitForBit() throws ReflectiveOperationException {
+        String[] classes = switch (target) {
+            case SCALAR -> new String[] {"HalfOps_Scalar"};
+            case VECTOR -> new String[] {"HalfOps_Vector128", "HalfOps_Vector256", "HalfOps_Vector512"};
+            case THREADS -> new String[] {"HalfOps_Threads"};
+        };
+        List<String> mismatches = new ArrayList<>();
+        for (Case c : CASES) {
+            Object input = input(c.from(), c.fromTag());
+            leaveOutKernelDependent(c, input);
+            Object expected = oneDnn(c, input);
+            for (String name : classes) {
+                Object kernels = Class.forName(HalfOps.class.getPackageName() + "." + name).getConstructor().newInstance();
+                Method method = Arrays.stream(HalfOps.class.getMethods()).filter(m -> m.getName().equals(c.method()))
+                        .findFirst().orElseThrow();
+                Object actual = garbage(c.to(), Array.getLength(expected));
+                Object argument = argument(method.getParameterTypes()[1], actual);
+                try {
+                    method.invoke(kernels, copy(input), argument);
+                } catch (InvocationTargetException e) {
+                    throw new AssertionError(name + "." + c.method(), e.getCause());
+                }
+                if (argument instanceof ByteBuffer b) {
+                    b.asShortBuffer().get((short[]) actual);
+                }
+                compare(name + "." + c.method(), c, expected, actual, mismatches);
+            }
+            if (target == Target.SCALAR) {
+                Object actual = garbage(c.to(), Array.getLength(expected));
+                Convert.reorder(copy(input), layout(c.fromTag()), half(c.from()), false, actual, layout(c.toTag()),
+                        half(c.to()), c.to() == DataType.U8, c.scale(), 0);
+                compare("generic " + c.method(), c, expected, actual, mismatches);
+            }
+        }
+        if (!mismatches.isEmpty()) {
+            fail(mismatches.size() + " reorders differ from oneDNN:\n" + String.join("\n", mismatches));
+        }
+    }
+
+    /** -0.0 to +0.0 into f16, and NaN to 0 into an integer type: see the class comment. */
+    private static void leaveOutKernelDependent(Case c, Object input) {
+        boolean integer = c.to() == DataType.S8 || c.to() == DataType.U8 || c.to() == DataType.S32;
+        for (int i = 0; i < Array.getLength(input); i++) {
+            if (input instanceof float[] f && c.to() == DataType.F16 && Float.floatToRawIntBits(f[i]) == 0x80000000) {
+                f[i] = 0f;
+            }
+            if (input instanceof short[] s && integer) {
+                float value = half(c.from()).toFloat(s[i]);
+                if (Float.isNaN(value)) {
+                    s[i] = 0;
+                }
+            }
+        }
+    }
+
+    private static TensorLayout layout(String tag) {
+        return TensorLayout.of("NCHW", SIZES, tag);
+    }
+
+    private static Half half(DataType type) {
+        return type == DataType.BF16 ? Half.BF16 : type == DataType.F16 ? Half.F16 : null;
+    }
+
+    /** The array the method writes, or a ShortBuffer over it, or a direct native-order ByteBuffer to read it from. */
+    private static Object argument(Class<?> parameter, Object array) {
+        if (parameter == ShortBuffer.class) {
+            return ShortBuffer.wrap((short[]) array);
+        }
+        if (parameter == ByteBuffer.class) {
+            ByteBuffer b = ByteBuffer.allocateDirect(2 * Array.getLength(array)).order(ByteOrder.nativeOrder());
+            b.asShortBuffer().put((short[]) array);
+            return b;
+        }
+        return array;
+    }
+
+    /** A source in {@code tag}: the values where rounding shows, then random ones; a blocked one has zero pad lanes. */
+    private Object input(DataType type, String tag) {
+        int n = layout(tag).bufferSize();
+        Object values = switch (type) {
+            case F32 -> floats(n);
+            case BF16, F16 -> {
+                short[] s = new short[n];
+                for (int i = 0; i < n; i++) {
+                    s[i] = (short) random.nextInt(1 << 16);
+                }
+                yield s;
+            }
+            case S8, U8 -> {
+                byte[] b = new byte[n];
+                random.nextBytes(b);
+                yield b;
+            }
+            case S32 -> {
+                int[] v = new int[n];
+                for (int i = 0; i < n; i++) {
+                    v[i] = i % 3 == 0 ? random.nextInt() : random.nextInt(1 << 24) - (1 << 23);
+                }
+                yield v;
+            }
+        };
+        if (tag.equals("nChw16c")) { // oneDNN's blocked inputs have zero pad lanes: so must ours
+            TensorLayout l = layout(tag);
+            Object zeroed = Array.newInstance(values.getClass().getComponentType(), n);
+            for (int c = 0; c < SIZES[1]; c++) {
+                for (int h = 0; h < SIZES[2]; h++) {
+                    for (int w = 0; w < SIZES[3]; w++) {
+                        int at = l.offsetOf(0, c, h, w);
+                        Array.set(zeroed, at, Array.get(values, at));
+                    }
+                }
+            }
+            return zeroed;
+        }
+        return values;
+    }
+
+    private float[] floats(int n) {
+        float[] edges = {
+            Float.intBitsToFloat(0x3F808000), Float.intBitsToFloat(0x3F818000), Float.intBitsToFloat(0xBF808000),
+            Float.intBitsToFloat(0x3F808001), Float.intBitsToFloat(0x3F807FFF), 1.00048828125f, 1.00146484375f,
+            65504f, 65519.996f, 65520f, 65536f, 1e5f, -65520f, 6.1035156e-5f, 3e-6f, 5.9604645e-8f, 2.9802322e-8f,
+            2.98023259e-8f, 1e-40f, -1e-40f, Float.MIN_VALUE, -0.0f, 0.0f, Float.NaN, Float.intBitsToFloat(0x7F800001),
+            Float.intBitsToFloat(0xFFC12345), Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MAX_VALUE,
+            Float.intBitsToFloat(0x7F7F8000), -Float.MAX_VALUE, 0.5f, -1.5f, 127.5f};
+        float[] values = new float[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i < edges.length ? edges[i]
+                    : i % 4 == 0 ? Float.intBitsToFloat((random.nextInt(1 << 16) << 16) | 0x8000) // a bf16 tie
+                    : i % 4 == 1 ? (float) ((random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(40) - 26))
+                    : (float) ((random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(20)));
+        }
+        return values;
+    }
+
+    private static Object oneDnn(Case c, Object input) {
+        long[] dims = Arrays.stream(SIZES).asLongStream().toArray();
+        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(c.from(), c.fromTag(), dims),
+                MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale())) {
+            if (input instanceof float[] f) {
+                oracle.copyIn(f);
+            } else if (input instanceof short[] s) {
+                oracle.copyIn(s);
+            } else if (input instanceof byte[] b) {
+                oracle.copyIn(b);
+            } else {
+                oracle.copyIn((int[]) input);
+            }
+            oracle.execute();
+            int n = (int) oracle.destinationElements();
+            switch (c.to()) {
+                case F32: {
+                    float[] out = new float[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case S32: {
+                    int[] out = new int[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case BF16:
+                case F16: {
+                    short[] out = new short[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                default: {
+                    byte[] out = new byte[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+            }
+        }
+    }
+
+    /** A destination full of what must not survive. */
+    private static Object garbage(DataType type, int n) {
+        Object a = switch (type) {
+            case F32 -> new float[n];
+            case S32 -> new int[n];
+            case BF16, F16 -> new short[n];
+            default -> new byte[n];
+        };
+        for (int i = 0; i < n; i++) {
+            if (a instanceof float[] f) {
+                f[i] = Float.NaN;
+            } else if (a instanceof int[] v) {
+                v[i] = 0x5a5a5a5a;
+            } else if (a instanceof short[] s) {
+                s[i] = 0x5a5a;
+            } else {
+                ((byte[]) a)[i] = 0x5a;
+            }
+        }
+        return a;
+    }
+
+    private static Object copy(Object array) {
+        Object c = Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
+        System.arraycopy(array, 0, c, 0, Array.getLength(array));
+        return c;
+    }
+
+    private static long bits(Object array, int i) {
+        return array instanceof float[] f ? Float.floatToRawIntBits(f[i])
+                : array instanceof int[] n ? n[i] : array instanceof short[] s ? s[i] : ((byte[]) array)[i];
+    }
+
+    private static void compare(String what, Case c, Object expected, Object actual, List<String> mismatches) {
+        int n = Array.getLength(expected);
+        int wrong = 0;
+        String first = null;
+        for (int i = 0; i < n; i++) {
+            if (bits(expected, i) != bits(actual, i)) {
+                if (wrong++ == 0) {
+                    first = String.format("element %d is 0x%X, oneDNN wrote 0x%X", i, bits(actual, i), bits(expected, i));
+                }
+            }
+        }
+        if (wrong > 0) {
+            mismatches.add(what + " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag() + ", scale "
+                    + c.scale() + "): " + wrong + " of " + n + " differ, first " + first);
+        }
+    }
+}
