@@ -63,7 +63,8 @@ import org.openjdk.jmh.runner.IterationType;
  * copy of {@link Slice}, so its call sites keep a profile of their own.
  *
  * <p>The cases with off-heap contenders ({@link Case#offHeap()}, issue 15) add, per target and for
- * the tuned choice: the kernel on direct byte buffers ({@link OffHeapOps}), on native segments
+ * the tuned choice: the kernel on direct byte buffers ({@link OffHeapOps}, or on JDK 20+ the same
+ * declarations compiled for Java 22, {@link SegmentContenders#bufferKernelSet()}), on native segments
  * where the JVM and the build have them ({@link SegmentContenders}: JDK 22+), and the copy-around
  * path (copy the direct input into an array, the array kernel, copy the result out). Ad hoc:
  *
@@ -117,7 +118,10 @@ public class InterleavedBenchmark {
             list.add(Contender.ONEDNN);
         }
         if (c.offHeap()) {
-            List<Contender.Memory> memories = new ArrayList<>(List.of(Contender.Memory.BUFFER));
+            List<Contender.Memory> memories = new ArrayList<>();
+            if (SegmentContenders.bufferKernelSet() != null) {
+                memories.add(Contender.Memory.BUFFER);
+            }
             if (SegmentContenders.available()) {
                 memories.add(Contender.Memory.SEGMENT);
             }
@@ -165,7 +169,7 @@ public class InterleavedBenchmark {
         }
         ImageOps tunedImage = Strider.load(ImageOps.class);
         BlockedOps tunedBlocked = Strider.load(BlockedOps.class);
-        OffHeapOps tunedOffHeap = benchmarkCase.offHeap() ? Strider.load(OffHeapOps.class) : null;
+        Class<? extends OffHeapOps> bufferSet = benchmarkCase.offHeap() ? SegmentContenders.bufferKernelSet() : null;
         tuned = (blocked(benchmarkCase) ? tunedBlocked : tunedImage).getClass().getSimpleName();
         slices = new Timed[contenders.size()];
         for (int i = 0; i < slices.length; i++) {
@@ -175,8 +179,7 @@ public class InterleavedBenchmark {
                 continue;
             }
             if (k.memory() == Contender.Memory.BUFFER) {
-                OffHeapOps offHeap = k.onArrays() == Contender.TUNED ? tunedOffHeap
-                        : Strider.load(OffHeapOps.class, Target.valueOf(k.onArrays().name()));
+                OffHeapOps offHeap = SegmentContenders.bufferKernels(k.onArrays());
                 kernels.put(k, offHeap.getClass().getSimpleName());
                 slices[i] = slice(benchmarkCase, "offheap", t, null, null, null, offHeap);
                 continue;
@@ -217,8 +220,10 @@ public class InterleavedBenchmark {
         tuned = routed(tunedChoice, benchmarkCase.kernelMethod(), tuned);
         if (benchmarkCase.offHeap()) {
             // the off-heap tuned choices too; the copy-around path runs the array kernel's classes
-            kernels.put(Contender.BUFFER_TUNED, routed(Strider.awaitTuning(OffHeapOps.class), benchmarkCase.kernelMethod(),
-                    kernels.get(Contender.BUFFER_TUNED)));
+            if (bufferSet != null) {
+                kernels.put(Contender.BUFFER_TUNED, routed(Strider.awaitTuning(bufferSet), benchmarkCase.kernelMethod(),
+                        kernels.get(Contender.BUFFER_TUNED)));
+            }
             for (int i = 0; i < slices.length; i++) {
                 Contender k = contenders.get(i);
                 if (k.memory() == Contender.Memory.SEGMENT) {

@@ -1,5 +1,8 @@
 package dev.strider.examples.bench;
 
+import dev.strider.Strider;
+import dev.strider.Target;
+import dev.strider.examples.kernels.OffHeapOps;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -17,7 +20,9 @@ import java.nio.ByteBuffer;
  * tries to load a class it cannot read. On JDK 22 or later this class opens {@value #ROOT} with a
  * class loader of its own, whose parent is this one: {@code Strider.load(SegmentOps)} then finds
  * the segment providers through that loader, and everything else (the runtime, the array kernels,
- * {@link OffHeapSlice}) is the application's own.
+ * {@link OffHeapSlice}) is the application's own. The same directory holds {@code OffHeapOps22},
+ * the buffer kernels compiled for Java 22, which the buffer contenders run on JDK 20 and later
+ * ({@link #bufferKernelSet()}).
  */
 final class SegmentContenders {
 
@@ -26,6 +31,7 @@ final class SegmentContenders {
     /** Their service file: its presence says the build compiled them. */
     static final String SERVICES = ROOT + "META-INF/services/dev.strider.runtime.KernelProvider";
     static final String KERNEL_SET = "dev.strider.examples.kernels.SegmentOps";
+    static final String BUFFER_KERNEL_SET = "dev.strider.examples.kernels.OffHeapOps22";
     static final String SLICE = "dev.strider.examples.bench.SegmentSlice";
 
     private static ClassLoader loader;
@@ -80,6 +86,38 @@ final class SegmentContenders {
         } catch (ClassNotFoundException e) {
             throw new IllegalStateException(KERNEL_SET + " is not in " + ROOT, e);
         }
+    }
+
+    /**
+     * The buffer kernels the suite runs here: {@link OffHeapOps} (compiled for Java 17) on JDK 17 to
+     * 19, whose Vector API has the {@code fromByteBuffer} its VECTOR classes call; on JDK 22+ with
+     * the classes compiled for Java 22, {@code OffHeapOps22}, whose VECTOR classes reach the buffers
+     * through segments; null elsewhere (JDK 20 or later without them), where {@link OffHeapOps}'s
+     * VECTOR classes would throw {@code NoSuchMethodError}.
+     */
+    static Class<? extends OffHeapOps> bufferKernelSet() {
+        int feature = Runtime.version().feature();
+        if (feature < 20) {
+            return OffHeapOps.class;
+        }
+        if (!available()) {
+            return null;
+        }
+        try {
+            return Class.forName(BUFFER_KERNEL_SET, true, loader()).asSubclass(OffHeapOps.class);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(BUFFER_KERNEL_SET + " is not in " + ROOT, e);
+        }
+    }
+
+    /** {@link #bufferKernelSet()}'s class for {@code target} (SCALAR, VECTOR, THREADS; TUNED: {@code Strider.load(set)}). */
+    static OffHeapOps bufferKernels(Contender target) {
+        Class<? extends OffHeapOps> set = bufferKernelSet();
+        if (set == null) {
+            throw new IllegalStateException("no buffer kernels run on JDK " + Runtime.version().feature()
+                    + " without the classes compiled for Java 22");
+        }
+        return target == Contender.TUNED ? Strider.load(set) : Strider.load(set, Target.valueOf(target.name()));
     }
 
     /**

@@ -39,9 +39,12 @@ class OffHeapContendersTest {
             assertEquals(OFF_HEAP.contains(c), c.offHeap(), c.id());
             List<Contender> offHeap = InterleavedBenchmark.contenders(c).stream().filter(Contender::offHeap).toList();
             assertEquals(c.offHeap() ? SegmentContenders.available() ? 12 : 8 : 0, offHeap.size(), c + ": " + offHeap);
+            assertEquals(c.offHeap() && SegmentContenders.bufferKernelSet() != null,
+                    offHeap.contains(Contender.BUFFER_VECTOR), c + ": " + offHeap);
         }
         if (Runtime.version().feature() < 22) {
             assertFalse(SegmentContenders.available());
+            assertEquals(OffHeapOps.class, SegmentContenders.bufferKernelSet());
             assertTrue(SegmentContenders.unavailable().contains("JDK " + Runtime.version().feature()),
                     SegmentContenders.unavailable());
         }
@@ -123,8 +126,10 @@ class OffHeapContendersTest {
     }
 
     private static OffHeapOps offHeapOps(Contender target) {
-        return target == Contender.TUNED ? Strider.load(OffHeapOps.class)
-                : Strider.load(OffHeapOps.class, Target.valueOf(target.name()));
+        OffHeapOps ops = SegmentContenders.bufferKernels(target);
+        String set = Runtime.version().feature() < 20 ? "OffHeapOps_" : "OffHeapOps22_";
+        assertTrue(ops.getClass().getSimpleName().startsWith(set), ops.getClass().getName());
+        return ops;
     }
 
     private static ImageOps image(Contender target) {
