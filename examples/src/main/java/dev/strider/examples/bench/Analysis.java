@@ -3,6 +3,7 @@ package dev.strider.examples.bench;
 import dev.strider.examples.bench.Results.CaseResult;
 import dev.strider.examples.bench.Results.ContenderResult;
 import dev.strider.examples.bench.Results.GoalCheck;
+import dev.strider.examples.bench.Results.OffHeapResult;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -40,6 +41,10 @@ final class Analysis {
     static final double SCALAR_VS_HAND = 1.0;
     /** The tuned choice against the best fixed target of the same rounds (the tuner issue's goal). */
     static final double TUNED_VS_BEST = 0.95;
+    /** An off-heap kernel against the same kernel on arrays (issue 15). */
+    static final double OFF_HEAP_VS_ARRAY = 0.9;
+    /** An off-heap kernel against copying around the array kernel (issue 15). */
+    static final double OFF_HEAP_VS_COPY_AROUND = 2.0;
 
     private Analysis() {
     }
@@ -111,7 +116,30 @@ final class Analysis {
         return new CaseResult(c.id(), c.title(), c.kind().name(), c.bytesRead(), c.bytesWritten(), c.hasOneDnn(),
                 c.oneDnnNote(), best, contenders, goals(c.kind(), best, perRound),
                 rounds == null ? null : rounds.rounds(), rounds != null && rounds.has(Contender.TUNED) ? rounds.tuned() : null,
-                tunedVsBest);
+                tunedVsBest, offHeap(rounds, best, perRound));
+    }
+
+    /**
+     * Every off-heap contender of the rounds against its array twin and its copy-around path, in
+     * {@link Contender} order (buffers, then segments; SCALAR, VECTOR, THREADS, tuned); null when
+     * the case ran none, so that results without them read and write as before.
+     */
+    private static List<OffHeapResult> offHeap(Rounds rounds, Contender best, PerRound r) {
+        if (rounds == null) {
+            return null;
+        }
+        List<OffHeapResult> results = new ArrayList<>();
+        for (Contender k : rounds.contenders()) {
+            if (!k.offHeap() || k.memory() == Contender.Memory.COPY_AROUND || !rounds.has(k.onArrays())) {
+                continue;
+            }
+            Contender copy = Contender.offHeap(Contender.Memory.COPY_AROUND, k.onArrays());
+            boolean copied = rounds.has(copy);
+            results.add(new OffHeapResult(k.memory().label(), k.onArrays().label(), k, rounds.kernels().get(k),
+                    k.onArrays() == best, r.nanos().get(k), r.nanos().get(k.onArrays()),
+                    copied ? r.nanos().get(copy) : null, r.ratio(k.onArrays(), k), copied ? r.ratio(copy, k) : null));
+        }
+        return results.isEmpty() ? null : results;
     }
 
     /**

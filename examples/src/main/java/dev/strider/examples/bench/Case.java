@@ -162,6 +162,15 @@ public enum Case {
         }
     }
 
+    /**
+     * Whether the case also runs off-heap (issue 15): the kernel on direct buffers
+     * ({@code OffHeapOps}) and, on JDK 22+, on native segments ({@code SegmentOps}), and the
+     * copy-around path (copy in, the array kernel, copy out), interleaved with the array contenders.
+     */
+    public boolean offHeap() {
+        return this == TO_BLOCKED_64 || this == NCHW_TO_NHWC_IMAGE || this == NORMALIZE_IMAGE;
+    }
+
     /** {@code nchw→nChw16c f32 1×64×56×56}. */
     public String title() {
         return title;

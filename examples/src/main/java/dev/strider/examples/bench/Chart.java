@@ -43,10 +43,11 @@ final class Chart {
     private Chart() {
     }
 
-    /** The contenders drawn as bars: all but arraycopy, which is the 1.0 line. */
+    /** The contenders drawn as bars: all but arraycopy, which is the 1.0 line, and the off-heap ones. */
     static List<Contender> bars() {
         List<Contender> bars = new ArrayList<>(List.of(Contender.values()));
         bars.remove(Contender.ARRAYCOPY);
+        bars.removeIf(Contender::offHeap); // results.md has their table
         return bars;
     }
 
@@ -64,7 +65,7 @@ final class Chart {
         double max = 1;
         for (CaseResult c : results.cases()) {
             for (ContenderResult r : c.contenders()) {
-                if (r.ratioToCeiling() != null && r.contender() != null) {
+                if (r.ratioToCeiling() != null && r.contender() != null && !r.contender().offHeap()) {
                     max = Math.max(max, r.ratioToCeiling());
                     if (r.ceilingRatios() != null) {
                         max = Math.max(max, r.ceilingRatios().q3());

@@ -24,14 +24,88 @@ public enum Contender {
     ARRAYCOPY("arraycopy", false),
     ONEDNN("oneDNN", false),
     /** oneDNN with {@code OMP_NUM_THREADS} = all cores: the peer of THREADS. */
-    ONEDNN_ALL_CORES("oneDNN, all cores", false);
+    ONEDNN_ALL_CORES("oneDNN, all cores", false),
+    /** The case's kernel on direct byte buffers ({@code OffHeapOps}), SCALAR. */
+    BUFFER_SCALAR(Memory.BUFFER, SCALAR),
+    BUFFER_VECTOR(Memory.BUFFER, VECTOR),
+    BUFFER_THREADS(Memory.BUFFER, THREADS),
+    /** {@code Strider.load(OffHeapOps.class)}: the tuned choice on direct buffers. */
+    BUFFER_TUNED(Memory.BUFFER, TUNED),
+    /** The case's kernel on native segments ({@code SegmentOps}, compiled for Java 22; JDK 22+ only), SCALAR. */
+    SEGMENT_SCALAR(Memory.SEGMENT, SCALAR),
+    SEGMENT_VECTOR(Memory.SEGMENT, VECTOR),
+    SEGMENT_THREADS(Memory.SEGMENT, THREADS),
+    SEGMENT_TUNED(Memory.SEGMENT, TUNED),
+    /** Copy the direct buffer's input into an array, SCALAR's array kernel, copy the result out to a direct buffer. */
+    COPY_SCALAR(Memory.COPY_AROUND, SCALAR),
+    COPY_VECTOR(Memory.COPY_AROUND, VECTOR),
+    COPY_THREADS(Memory.COPY_AROUND, THREADS),
+    COPY_TUNED(Memory.COPY_AROUND, TUNED);
+
+    /** Where an off-heap contender's kernel reads and writes. */
+    public enum Memory {
+        /** Direct byte buffers, the kernel reading and writing them in place. */
+        BUFFER("direct buffer"),
+        /** Native memory segments, in place. */
+        SEGMENT("segment"),
+        /** Direct byte buffers copied to and from arrays around the array kernel. */
+        COPY_AROUND("copy-around");
+
+        private final String label;
+
+        Memory(String label) {
+            this.label = label;
+        }
+
+        /** {@code direct buffer}. */
+        public String label() {
+            return label;
+        }
+    }
 
     private final String label;
     private final boolean generated;
+    private final Memory memory;
+    private final Contender onArrays;
 
     Contender(String label, boolean generated) {
         this.label = label;
         this.generated = generated;
+        this.memory = null;
+        this.onArrays = null;
+    }
+
+    /** An off-heap contender: the array contender {@code onArrays}'s kernel class on {@code memory}. */
+    Contender(Memory memory, Contender onArrays) {
+        this.label = memory.label() + " " + onArrays.label();
+        this.generated = false;
+        this.memory = memory;
+        this.onArrays = onArrays;
+    }
+
+    /** The off-heap contenders (issue 15), kept out of the main table's columns and the chart's bars. */
+    public boolean offHeap() {
+        return memory != null;
+    }
+
+    /** Where an off-heap contender's kernel works; null for the others. */
+    public Memory memory() {
+        return memory;
+    }
+
+    /** The contender on arrays an off-heap one is set against (SCALAR, VECTOR, THREADS or TUNED); null for the others. */
+    public Contender onArrays() {
+        return onArrays;
+    }
+
+    /** The off-heap contender on {@code memory} of the array contender {@code onArrays}. */
+    public static Contender offHeap(Memory memory, Contender onArrays) {
+        for (Contender k : values()) {
+            if (k.memory == memory && k.onArrays == onArrays) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("no " + memory + " contender for " + onArrays);
     }
 
     /** The column header: {@code SCALAR}, {@code naive loop}, {@code oneDNN}. */

@@ -4,6 +4,7 @@ import dev.strider.Strider;
 import dev.strider.Target;
 import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
+import dev.strider.examples.kernels.OffHeapOps;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.OneDnnReorder;
 import java.io.IOException;
@@ -15,8 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,7 +60,13 @@ import org.openjdk.jmh.runner.IterationType;
  * generic kernel, the naive loop, the hand-tiled loop where there is one, arraycopy of the same
  * bytes and oneDNN single-threaded where the case has a peer (so the fork needs
  * {@code OMP_NUM_THREADS=1}, as {@link OneDnnBenchmark}'s do). Each runs through its own hidden
- * copy of {@link Slice}, so its call sites keep a profile of their own. Ad hoc:
+ * copy of {@link Slice}, so its call sites keep a profile of their own.
+ *
+ * <p>The cases with off-heap contenders ({@link Case#offHeap()}, issue 15) add, per target and for
+ * the tuned choice: the kernel on direct byte buffers ({@link OffHeapOps}, or on JDK 20+ the same
+ * declarations compiled for Java 22, {@link SegmentContenders#bufferKernelSet()}), on native segments
+ * where the JVM and the build have them ({@link SegmentContenders}: JDK 22+), and the copy-around
+ * path (copy the direct input into an array, the array kernel, copy the result out). Ad hoc:
  *
  * <pre>OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main 'InterleavedBenchmark.toBlocked64'</pre>
  */
@@ -94,6 +103,8 @@ public class InterleavedBenchmark {
     private int[] order;
     private String tuned;
     private OneDnnReorder oneDnn;
+    /** The class each off-heap contender ran, for the report. */
+    private final Map<Contender, String> kernels = new EnumMap<>(Contender.class);
 
     /** The contenders of a case, in {@link Contender} order. */
     static List<Contender> contenders(Case c) {
@@ -105,6 +116,21 @@ public class InterleavedBenchmark {
         list.add(Contender.ARRAYCOPY);
         if (c.hasOneDnn()) {
             list.add(Contender.ONEDNN);
+        }
+        if (c.offHeap()) {
+            List<Contender.Memory> memories = new ArrayList<>();
+            if (SegmentContenders.bufferKernelSet() != null) {
+                memories.add(Contender.Memory.BUFFER);
+            }
+            if (SegmentContenders.available()) {
+                memories.add(Contender.Memory.SEGMENT);
+            }
+            memories.add(Contender.Memory.COPY_AROUND);
+            for (Contender.Memory m : memories) {
+                for (Contender target : List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.TUNED)) {
+                    list.add(Contender.offHeap(m, target));
+                }
+            }
         }
         return list;
     }
@@ -143,17 +169,29 @@ public class InterleavedBenchmark {
         }
         ImageOps tunedImage = Strider.load(ImageOps.class);
         BlockedOps tunedBlocked = Strider.load(BlockedOps.class);
+        Class<? extends OffHeapOps> bufferSet = benchmarkCase.offHeap() ? SegmentContenders.bufferKernelSet() : null;
         tuned = (blocked(benchmarkCase) ? tunedBlocked : tunedImage).getClass().getSimpleName();
         slices = new Timed[contenders.size()];
         for (int i = 0; i < slices.length; i++) {
             Contender k = contenders.get(i);
+            if (k.memory() == Contender.Memory.SEGMENT) {
+                slices[i] = SegmentContenders.slice(benchmarkCase, k, t);
+                continue;
+            }
+            if (k.memory() == Contender.Memory.BUFFER) {
+                OffHeapOps offHeap = SegmentContenders.bufferKernels(k.onArrays());
+                kernels.put(k, offHeap.getClass().getSimpleName());
+                slices[i] = slice(benchmarkCase, "offheap", t, null, null, null, offHeap);
+                continue;
+            }
             ImageOps image;
             BlockedOps blocked;
-            switch (k) {
+            Contender onArrays = k.memory() == Contender.Memory.COPY_AROUND ? k.onArrays() : k;
+            switch (onArrays) {
                 case SCALAR:
                 case VECTOR:
                 case THREADS:
-                    Target target = Target.valueOf(k.name());
+                    Target target = Target.valueOf(onArrays.name());
                     image = Strider.load(ImageOps.class, target);
                     blocked = Strider.load(BlockedOps.class, target);
                     break;
@@ -169,7 +207,7 @@ public class InterleavedBenchmark {
                     image = null;
                     blocked = null;
             }
-            slices[i] = slice(benchmarkCase, kind(k), t, image, blocked, k == Contender.ONEDNN ? oneDnn : null);
+            slices[i] = slice(benchmarkCase, kind(k), t, image, blocked, k == Contender.ONEDNN ? oneDnn : null, null);
         }
         order = new int[slices.length];
         calls = new int[slices.length];
@@ -180,6 +218,21 @@ public class InterleavedBenchmark {
         // The tuned contender's first call queued its method for the tuner: time its choice, not the tuning.
         tunedChoice = Strider.awaitTuning(blocked(benchmarkCase) ? BlockedOps.class : ImageOps.class);
         tuned = routed(tunedChoice, benchmarkCase.kernelMethod(), tuned);
+        if (benchmarkCase.offHeap()) {
+            // the off-heap tuned choices too; the copy-around path runs the array kernel's classes
+            if (bufferSet != null) {
+                kernels.put(Contender.BUFFER_TUNED, routed(Strider.awaitTuning(bufferSet), benchmarkCase.kernelMethod(),
+                        kernels.get(Contender.BUFFER_TUNED)));
+            }
+            for (int i = 0; i < slices.length; i++) {
+                Contender k = contenders.get(i);
+                if (k.memory() == Contender.Memory.SEGMENT) {
+                    String kernel = ((OffHeapSlice) slices[i]).kernel();
+                    kernels.put(k, k.onArrays() != Contender.TUNED ? kernel : routed(
+                            Strider.awaitTuning(SegmentContenders.kernelSet()), benchmarkCase.kernelMethod(), kernel));
+                }
+            }
+        }
         for (int i = 0; i < slices.length; i++) {
             calls[i] = callsFor(sliceMillis, slices[i].run(1), 1);
         }
@@ -213,6 +266,11 @@ public class InterleavedBenchmark {
                 return "arraycopy";
             case ONEDNN:
                 return "onednn";
+            case COPY_SCALAR:
+            case COPY_VECTOR:
+            case COPY_THREADS:
+            case COPY_TUNED:
+                return "copyaround";
             default:
                 return "kernel";
         }
@@ -266,7 +324,7 @@ public class InterleavedBenchmark {
         if (oneDnn != null) {
             oneDnn.close();
         }
-        Rounds measured = new Rounds(benchmarkCase, contenders, calls.clone(), rounds, tuned);
+        Rounds measured = new Rounds(benchmarkCase, contenders, calls.clone(), rounds, tuned, kernels);
         String dir = System.getProperty(ROUNDS_DIR_PROPERTY);
         if (dir != null) {
             Path file = Path.of(dir, benchmarkCase.id() + "-" + ProcessHandle.current().pid() + ".tsv");
@@ -282,10 +340,11 @@ public class InterleavedBenchmark {
     }
 
     /** The contender's loop in a hidden copy of {@link Slice}, else (if that fails) in {@link Slice} itself. */
-    static Timed slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn) {
+    static Timed slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn,
+                       OffHeapOps offHeap) {
         Timed copy = hiddenCopy(Slice.class, List.of(Case.class, String.class, Tensors.class, ImageOps.class,
-                BlockedOps.class, OneDnnReorder.class), c, kind, t, image, blocked, oneDnn);
-        return copy != null ? copy : new Slice(c, kind, t, image, blocked, oneDnn);
+                BlockedOps.class, OneDnnReorder.class, OffHeapOps.class), c, kind, t, image, blocked, oneDnn, offHeap);
+        return copy != null ? copy : new Slice(c, kind, t, image, blocked, oneDnn, offHeap);
     }
 
     /**

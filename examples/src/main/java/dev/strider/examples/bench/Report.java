@@ -52,6 +52,7 @@ final class Report {
         }
 
         List<Contender> columns = new ArrayList<>(List.of(Contender.values()));
+        columns.removeIf(Contender::offHeap); // a table of their own, below
         if (!interleaved) {
             columns.remove(Contender.TUNED);
         }
@@ -125,6 +126,9 @@ final class Report {
                     .append(" cases (tuned ran ").append(String.join(", ", tunedClasses)).append(").");
         }
         md.append('\n');
+        if (results.cases().stream().anyMatch(c -> c.offHeap() != null && !c.offHeap().isEmpty())) {
+            md.append('\n').append(offHeap(results));
+        }
         if (results.coldStart() != null && !results.coldStart().results().isEmpty()) {
             md.append('\n').append(coldStart(results.coldStart()));
         }
@@ -155,6 +159,59 @@ final class Report {
     /** {@code +0.31 ns}, {@code −1.2 ns}. */
     private static String signed(double nanos) {
         return (nanos < 0 ? "−" : "+") + Format.significant(Math.abs(nanos)) + " ns";
+    }
+
+    /**
+     * The off-heap table (issue 15): per case, memory and target, the off-heap kernel's throughput
+     * beside the same target's on arrays and the copy-around path's, and the per-round ratios with
+     * their goals.
+     */
+    static String offHeap(Results results) {
+        StringBuilder md = new StringBuilder();
+        md.append("Off-heap (issue 15): the case's kernel on direct byte buffers (`OffHeapOps`, compiled for Java 17;"
+                + " on JDK 20 and later, whose Vector API lacks the `fromByteBuffer` its VECTOR classes call, `OffHeapOps22`,"
+                + " the same declarations compiled for Java 22) and, on JDK 22 and later, on native segments (`SegmentOps`,"
+                + " compiled for Java 22), interleaved in the"
+                + " same rounds as the contenders above; copy-around copies the direct input buffer into an array, runs"
+                + " the same target's array kernel and copies the result out to a direct buffer. GB/s as above;"
+                + " ÷ array is the array kernel's time over the off-heap kernel's (✓ at 0.9 or above), ÷ copy-around the"
+                + " copy-around path's time over the off-heap kernel's (✓ at 2 or above), both medians of per-round"
+                + " ratios with their interquartile range. **Bold**: the best fixed target on arrays.\n\n");
+        md.append("| case | memory | target | class | off-heap | array | copy-around | off-heap (time per call) |"
+                + " ÷ array | ÷ copy-around |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+        int met = 0;
+        int checked = 0;
+        for (CaseResult c : results.cases()) {
+            if (c.offHeap() == null) {
+                continue;
+            }
+            String title = c.title();
+            for (Results.OffHeapResult o : c.offHeap()) {
+                md.append("| ").append(title).append(" | ").append(o.memory()).append(" | ")
+                        .append(o.bestTarget() ? "**" + o.target() + "**" : o.target()).append(" | ")
+                        .append(o.kernel() == null ? "–" : o.kernel()).append(" | ")
+                        .append(Format.significant(c.bytes() / o.nanosPerCall())).append(" | ")
+                        .append(Format.significant(c.bytes() / o.arrayNanos())).append(" | ")
+                        .append(o.copyAroundNanos() == null ? "–" : Format.significant(c.bytes() / o.copyAroundNanos()))
+                        .append(" | ").append(Format.time(o.nanosPerCall()));
+                for (int i = 0; i < 2; i++) {
+                    Spread s = i == 0 ? o.vsArray() : o.vsCopyAround();
+                    double goal = i == 0 ? Analysis.OFF_HEAP_VS_ARRAY : Analysis.OFF_HEAP_VS_COPY_AROUND;
+                    if (s == null) {
+                        md.append(" | –");
+                    } else {
+                        boolean ok = s.median() >= goal;
+                        checked++;
+                        met += ok ? 1 : 0;
+                        md.append(" | ").append(ok ? "✓ " : "✗ ").append(ratio(s.median(), s));
+                    }
+                }
+                md.append(" |\n");
+                title = "";
+            }
+        }
+        md.append("\nOff-heap goals met: ").append(met).append(" of ").append(checked).append(" checked.\n");
+        return md.toString();
     }
 
     /** The cold-start table: per kernel, the first calls and the first call alone, per contender. */

@@ -79,10 +79,22 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
      * @param tuned       the class the tuned contender ran ({@code Strider.load}), null when it did not run
      * @param tunedVsBest per round, the best target's time over the tuned contender's (above 1: tuned faster),
      *                    null when either did not run
+     * @param offHeap     the off-heap kernels against the same kernels on arrays and against the copy-around path
+     *                    (issue 15), one per memory and target; null where the case ran none (and in files written
+     *                    before they existed)
      */
     public record CaseResult(String id, String title, String kind, long bytesRead, long bytesWritten,
                              boolean oneDnnPeer, String oneDnnNote, Contender best, List<ContenderResult> contenders,
-                             List<GoalCheck> goals, Integer rounds, String tuned, Spread tunedVsBest) {
+                             List<GoalCheck> goals, Integer rounds, String tuned, Spread tunedVsBest,
+                             List<OffHeapResult> offHeap) {
+
+        /** A case without off-heap contenders. */
+        public CaseResult(String id, String title, String kind, long bytesRead, long bytesWritten,
+                          boolean oneDnnPeer, String oneDnnNote, Contender best, List<ContenderResult> contenders,
+                          List<GoalCheck> goals, Integer rounds, String tuned, Spread tunedVsBest) {
+            this(id, title, kind, bytesRead, bytesWritten, oneDnnPeer, oneDnnNote, best, contenders, goals, rounds, tuned,
+                    tunedVsBest, null);
+        }
 
         /** Bytes read plus bytes written. */
         public long bytes() {
@@ -119,6 +131,29 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
     public record ContenderResult(Contender contender, double nanosPerCall, double gigabytesPerSecond,
                                   Double ratioToCeiling, Double ratioToOneDnn, Spread time, Spread ceilingRatios,
                                   Spread oneDnnRatios, Double mean, Double error, String unit) {
+    }
+
+    /**
+     * One off-heap kernel of a case (issue 15) against its twin on arrays and against the copy-around
+     * path of the same target, measured in the same rounds. Ratios are per round, as times: the array
+     * kernel's time over the off-heap kernel's ({@code vsArray}, goal ≥ 0.9) and the copy-around
+     * path's over the off-heap kernel's ({@code vsCopyAround}, goal ≥ 2).
+     *
+     * @param memory       {@code direct buffer} or {@code segment} ({@link Contender.Memory#label()})
+     * @param target       SCALAR, VECTOR, THREADS or tuned: the array contender set against it
+     * @param contender    the off-heap contender
+     * @param kernel       the class it ran ({@code OffHeapOps_Vector512}; for tuned the class and variant the tuner
+     *                     routed to), null when unknown
+     * @param bestTarget   whether {@code target} is the case's best fixed target on arrays
+     * @param nanosPerCall the off-heap kernel's median time per call
+     * @param arrayNanos   the array kernel's median time per call
+     * @param copyAroundNanos the copy-around path's median time per call, null when it did not run
+     * @param vsArray      per round, the array kernel's time over the off-heap kernel's
+     * @param vsCopyAround per round, the copy-around path's time over the off-heap kernel's; null when it did not run
+     */
+    public record OffHeapResult(String memory, String target, Contender contender, String kernel, boolean bestTarget,
+                                double nanosPerCall, double arrayNanos, Double copyAroundNanos, Spread vsArray,
+                                Spread vsCopyAround) {
     }
 
     /**

@@ -2,8 +2,10 @@ package dev.strider.examples.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * One case measured interleaved ({@link InterleavedBenchmark}): per round, every contender's time
@@ -14,8 +16,9 @@ import java.util.Locale;
  * # strider interleaved rounds
  * case	toBlocked64
  * tuned	BlockedOps_Threads
- * contenders	SCALAR	VECTOR	ARRAYCOPY
- * calls	40	52	110
+ * contenders	SCALAR	VECTOR	ARRAYCOPY	BUFFER_VECTOR
+ * kernels	BUFFER_VECTOR=OffHeapOps_Vector512
+ * calls	40	52	110	45
  * 0	61234.5	57012.25	22800.0
  * 1	...
  * </pre>
@@ -24,13 +27,22 @@ import java.util.Locale;
  * @param callsPerSlice how many calls each contender made per slice (fixed once warm-up is over)
  * @param nanos        per round, the time per call of each contender, in the order of {@code contenders}
  * @param tuned        the class {@code Strider.load} returned for the case's kernel set (the "tuned" contender)
+ * @param kernels      the class each off-heap contender ran ({@code OffHeapOps_Vector512}; the tuned ones the
+ *                     class and variant the tuner routed the method to); empty when there are none (the
+ *                     {@code kernels} line is written only then)
  */
 record Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlice, List<double[]> nanos,
-              String tuned) {
+              String tuned, Map<Contender, String> kernels) {
+
+    /** Rounds without off-heap contenders. */
+    Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlice, List<double[]> nanos, String tuned) {
+        this(benchmarkCase, contenders, callsPerSlice, nanos, tuned, Map.of());
+    }
 
     Rounds {
         contenders = List.copyOf(contenders);
         nanos = List.copyOf(nanos);
+        kernels = kernels.isEmpty() ? Map.of() : new EnumMap<>(kernels);
         if (callsPerSlice.length != contenders.size()) {
             throw new IllegalArgumentException("calls per slice for " + callsPerSlice.length + " of "
                     + contenders.size() + " contenders");
@@ -75,7 +87,8 @@ record Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlic
             }
             all.addAll(f.nanos());
         }
-        return new Rounds(first.benchmarkCase(), first.contenders(), first.callsPerSlice(), all, first.tuned());
+        return new Rounds(first.benchmarkCase(), first.contenders(), first.callsPerSlice(), all, first.tuned(),
+                first.kernels());
     }
 
     String toTsv() {
@@ -84,6 +97,10 @@ record Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlic
         tsv.append("tuned\t").append(tuned).append('\n');
         tsv.append("contenders");
         contenders.forEach(k -> tsv.append('\t').append(k.name()));
+        if (!kernels.isEmpty()) {
+            tsv.append("\nkernels");
+            kernels.forEach((k, name) -> tsv.append('\t').append(k.name()).append('=').append(name));
+        }
         tsv.append("\ncalls");
         Arrays.stream(callsPerSlice).forEach(n -> tsv.append('\t').append(n));
         tsv.append('\n');
@@ -107,6 +124,7 @@ record Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlic
         String tuned = null;
         List<Contender> contenders = null;
         int[] calls = null;
+        Map<Contender, String> kernels = new EnumMap<>(Contender.class);
         List<double[]> nanos = new ArrayList<>();
         String[] lines = tsv.split("\n");
         for (int i = 0; i < lines.length; i++) {
@@ -129,6 +147,12 @@ record Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlic
                             contenders.add(Contender.valueOf(f[j]));
                         }
                         break;
+                    case "kernels":
+                        for (int j = 1; j < f.length; j++) {
+                            int eq = f[j].indexOf('=');
+                            kernels.put(Contender.valueOf(f[j].substring(0, eq)), f[j].substring(eq + 1));
+                        }
+                        break;
                     case "calls":
                         calls = Arrays.stream(f, 1, f.length).mapToInt(Integer::parseInt).toArray();
                         break;
@@ -144,6 +168,6 @@ record Rounds(Case benchmarkCase, List<Contender> contenders, int[] callsPerSlic
         if (c == null || contenders == null || calls == null) {
             throw new IllegalArgumentException("the rounds name no case, contenders or calls");
         }
-        return new Rounds(c, contenders, calls, nanos, tuned);
+        return new Rounds(c, contenders, calls, nanos, tuned, kernels);
     }
 }

@@ -2,7 +2,10 @@ package dev.strider.examples.bench;
 
 import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
+import dev.strider.examples.kernels.OffHeapOps;
 import dev.strider.examples.onednn.OneDnnReorder;
+import java.nio.ByteBuffer;
+import java.nio.FloatBuffer;
 
 /**
  * One contender of one {@link Case} as {@link InterleavedBenchmark} times it: {@link #run} makes
@@ -18,6 +21,12 @@ import dev.strider.examples.onednn.OneDnnReorder;
  * differences being measured; in its own fork, as in the single-contender benchmarks, every call
  * site sees one receiver. So this class has no nested classes and no lambdas (a hidden class
  * cannot be named by them), and the switches are on strings, which compile to no synthetic class.
+ *
+ * <p>Off-heap (issue 15, {@link Case#offHeap()}): {@code offheap} calls the case's method of
+ * {@link OffHeapOps} on the direct buffers of {@link Tensors}; {@code copyaround} copies the direct
+ * input buffer into an array, calls the array kernel ({@code image} or {@code blocked}) and copies
+ * its result out to the direct output buffer, what a user without off-heap kernels does. The
+ * segment contenders run in {@code SegmentSlice}, compiled for Java 22.
  */
 public final class Slice implements InterleavedBenchmark.Timed {
 
@@ -30,19 +39,45 @@ public final class Slice implements InterleavedBenchmark.Timed {
     private final byte[] copySource;
     private final byte[] copyDestination;
     private final OneDnnReorder oneDnn;
+    private final OffHeapOps offHeap;
+    /** {@code offheap}, {@code copyaround}: the direct buffers; else null. */
+    private final ByteBuffer directIn;
+    private final ByteBuffer directOut;
+    /** {@code copyaround}: float views of the direct buffers and the arrays copied through; else null. */
+    private final FloatBuffer directInFloats;
+    private final FloatBuffer directOutFloats;
+    private final float[] arrayIn;
+    private final byte[] arrayPixels;
+    private final float[] arrayOut;
 
     /**
      * @param kind    {@code kernel} (image or blocked, whichever the case calls), {@code naive},
-     *                {@code hand}, {@code arraycopy} or {@code onednn}
+     *                {@code hand}, {@code arraycopy}, {@code onednn}, {@code offheap} or {@code copyaround}
      * @param oneDnn  the case's primitive for {@code onednn}, else null
+     * @param offHeap the buffer kernels for {@code offheap}, else null
      */
-    public Slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn) {
+    public Slice(Case c, String kind, Tensors t, ImageOps image, BlockedOps blocked, OneDnnReorder oneDnn,
+                 OffHeapOps offHeap) {
         this.caseId = c.id();
         this.kind = kind;
         this.t = t;
         this.image = image;
         this.blocked = blocked;
         this.oneDnn = oneDnn;
+        this.offHeap = offHeap;
+        boolean direct = kind.equals("offheap") || kind.equals("copyaround");
+        if (direct && !c.offHeap()) {
+            throw new IllegalArgumentException(c + " has no off-heap contenders");
+        }
+        directIn = direct ? t.directInput(c) : null;
+        directOut = direct ? t.directOutput(c) : null;
+        boolean copy = kind.equals("copyaround");
+        boolean pixels = c == Case.NORMALIZE_IMAGE;
+        directInFloats = copy && !pixels ? directIn.asFloatBuffer() : null;
+        directOutFloats = copy ? directOut.asFloatBuffer() : null;
+        arrayIn = copy && !pixels ? new float[directIn.capacity() / 4] : null;
+        arrayPixels = copy && pixels ? new byte[directIn.capacity()] : null;
+        arrayOut = copy ? new float[directOut.capacity() / 4] : null;
         if (kind.equals("arraycopy")) {
             int half = (int) CeilingBenchmark.halfOf(c);
             copySource = new byte[half];
@@ -53,8 +88,10 @@ public final class Slice implements InterleavedBenchmark.Timed {
             copyDestination = null;
         }
         if (!kind.equals("kernel") && !kind.equals("naive") && !kind.equals("hand") && !kind.equals("arraycopy")
-                && !(kind.equals("onednn") && oneDnn != null)) {
-            throw new IllegalArgumentException("not a slice kind: " + kind + (oneDnn == null ? " (no oneDNN)" : ""));
+                && !(kind.equals("onednn") && oneDnn != null) && !(kind.equals("offheap") && offHeap != null)
+                && !copy) {
+            throw new IllegalArgumentException("not a slice kind: " + kind + (oneDnn == null ? " (no oneDNN)" : "")
+                    + (offHeap == null ? " (no off-heap kernels)" : ""));
         }
     }
 
@@ -71,6 +108,12 @@ public final class Slice implements InterleavedBenchmark.Timed {
                 break;
             case "hand":
                 hand(calls);
+                break;
+            case "offheap":
+                offHeap(calls);
+                break;
+            case "copyaround":
+                copyAround(calls);
                 break;
             case "arraycopy":
                 for (int i = 0; i < calls; i++) {
@@ -164,6 +207,57 @@ public final class Slice implements InterleavedBenchmark.Timed {
                 break;
             default:
                 throw new IllegalStateException("no kernel call for case " + caseId);
+        }
+    }
+
+    private void offHeap(int calls) {
+        switch (caseId) {
+            case "toBlocked64":
+                for (int i = 0; i < calls; i++) {
+                    offHeap.toBlocked64(directIn, directOut);
+                }
+                break;
+            case "nchwToNhwcImage":
+                for (int i = 0; i < calls; i++) {
+                    offHeap.toInterleaved(directIn, directOut);
+                }
+                break;
+            case "normalizeImage":
+                for (int i = 0; i < calls; i++) {
+                    offHeap.normalize(directIn, directOut);
+                }
+                break;
+            default:
+                throw new IllegalStateException("no off-heap kernel for case " + caseId);
+        }
+    }
+
+    /** Copy in (absolute bulk gets, so the buffers' positions stay), the array kernel, copy out. */
+    private void copyAround(int calls) {
+        switch (caseId) {
+            case "toBlocked64":
+                for (int i = 0; i < calls; i++) {
+                    directInFloats.get(0, arrayIn);
+                    blocked.toBlocked64(arrayIn, arrayOut);
+                    directOutFloats.put(0, arrayOut);
+                }
+                break;
+            case "nchwToNhwcImage":
+                for (int i = 0; i < calls; i++) {
+                    directInFloats.get(0, arrayIn);
+                    image.toInterleaved(arrayIn, arrayOut);
+                    directOutFloats.put(0, arrayOut);
+                }
+                break;
+            case "normalizeImage":
+                for (int i = 0; i < calls; i++) {
+                    directIn.get(0, arrayPixels);
+                    image.normalize(arrayPixels, arrayOut);
+                    directOutFloats.put(0, arrayOut);
+                }
+                break;
+            default:
+                throw new IllegalStateException("no copy-around path for case " + caseId);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.strider.examples.bench;
 
 import dev.strider.examples.onednn.DataType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Random;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -46,6 +48,17 @@ public class Tensors {
     /** 1x64x1x1. */
     float[] bias;
 
+    /**
+     * The off-heap twins of the inputs and outputs of the three cases with off-heap contenders
+     * ({@link Case#offHeap()}): direct byte buffers in the platform's byte order, the inputs
+     * holding the same values as {@link #features}, {@link #picture} and {@link #pixels}.
+     */
+    ByteBuffer featuresDirect;
+    ByteBuffer featuresOutDirect;
+    ByteBuffer pictureDirect;
+    ByteBuffer pictureOutDirect;
+    ByteBuffer pixelsDirect;
+
     @Setup
     public void setUp() {
         Random r = new Random(1);
@@ -67,6 +80,46 @@ public class Tensors {
         pictureOut = output(Case.NCHW_TO_NHWC_IMAGE, Case.NHWC_TO_NCHW_IMAGE, Case.NORMALIZE_IMAGE, Case.FLIP_IMAGE);
         pixels = Case.NORMALIZE_IMAGE.randomByteInput(r);
         bias = Case.ADD_BIAS.randomFloatInput(r, 1);
+        featuresDirect = direct(features);
+        featuresOutDirect = direct(new float[featuresOut.length]);
+        pictureDirect = direct(picture);
+        pictureOutDirect = direct(new float[pictureOut.length]);
+        pixelsDirect = ByteBuffer.allocateDirect(pixels.length).order(ByteOrder.nativeOrder());
+        pixelsDirect.put(0, pixels);
+    }
+
+    /** A direct buffer in native order holding {@code values}, position 0. */
+    static ByteBuffer direct(float[] values) {
+        ByteBuffer b = ByteBuffer.allocateDirect(4 * values.length).order(ByteOrder.nativeOrder());
+        b.asFloatBuffer().put(0, values);
+        return b;
+    }
+
+    /** The off-heap input of a case with off-heap contenders: a direct buffer of its first input. */
+    ByteBuffer directInput(Case c) {
+        switch (c) {
+            case TO_BLOCKED_64:
+                return featuresDirect;
+            case NCHW_TO_NHWC_IMAGE:
+                return pictureDirect;
+            case NORMALIZE_IMAGE:
+                return pixelsDirect;
+            default:
+                throw new IllegalArgumentException(c + " has no off-heap contenders");
+        }
+    }
+
+    /** The off-heap output of a case with off-heap contenders. */
+    ByteBuffer directOutput(Case c) {
+        switch (c) {
+            case TO_BLOCKED_64:
+                return featuresOutDirect;
+            case NCHW_TO_NHWC_IMAGE:
+            case NORMALIZE_IMAGE:
+                return pictureOutDirect;
+            default:
+                throw new IllegalArgumentException(c + " has no off-heap contenders");
+        }
     }
 
     /** A random input for the first input of {@code owner}, which {@code sharers} read as their first input too. */

@@ -12,6 +12,7 @@ import dev.strider.Target;
 import dev.strider.examples.kernels.BlockedOps;
 import dev.strider.examples.kernels.ImageOps;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -52,9 +53,15 @@ class SuiteBenchmarksTest {
 
     @Test
     void theInterleavedContendersAreTheTargetsTunedTheBaselinesAndThePeers() {
-        assertEquals(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.TUNED, Contender.GENERIC,
-                Contender.NAIVE, Contender.HAND, Contender.ARRAYCOPY, Contender.ONEDNN),
-                InterleavedBenchmark.contenders(Case.TO_BLOCKED_64));
+        List<Contender> blocked = new ArrayList<>(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS,
+                Contender.TUNED, Contender.GENERIC, Contender.NAIVE, Contender.HAND, Contender.ARRAYCOPY, Contender.ONEDNN,
+                Contender.BUFFER_SCALAR, Contender.BUFFER_VECTOR, Contender.BUFFER_THREADS, Contender.BUFFER_TUNED));
+        if (SegmentContenders.available()) {
+            blocked.addAll(List.of(Contender.SEGMENT_SCALAR, Contender.SEGMENT_VECTOR, Contender.SEGMENT_THREADS,
+                    Contender.SEGMENT_TUNED));
+        }
+        blocked.addAll(List.of(Contender.COPY_SCALAR, Contender.COPY_VECTOR, Contender.COPY_THREADS, Contender.COPY_TUNED));
+        assertEquals(blocked, InterleavedBenchmark.contenders(Case.TO_BLOCKED_64));
         assertEquals(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.TUNED, Contender.GENERIC,
                 Contender.NAIVE, Contender.ARRAYCOPY), InterleavedBenchmark.contenders(Case.FLIP_IMAGE));
         for (Case c : Case.values()) {
@@ -75,14 +82,18 @@ class SuiteBenchmarksTest {
                     continue;
                 }
                 InterleavedBenchmark.Timed slice =
-                        InterleavedBenchmark.slice(c, kind, t, scalarImage, scalarBlocked, null);
+                        InterleavedBenchmark.slice(c, kind, t, scalarImage, scalarBlocked, null, null);
                 assertNotSame(Slice.class, slice.getClass(), "a hidden copy, not the template");
                 assertTrue(slice.getClass().isHidden(), slice.getClass().getName());
                 assertTrue(slice.run(2) > 0, c + " " + kind);
             }
         }
         assertThrows(IllegalArgumentException.class,
-                () -> InterleavedBenchmark.slice(Case.FLIP_IMAGE, "onednn", t, scalarImage, scalarBlocked, null));
+                () -> InterleavedBenchmark.slice(Case.FLIP_IMAGE, "onednn", t, scalarImage, scalarBlocked, null, null));
+        assertThrows(IllegalArgumentException.class,
+                () -> InterleavedBenchmark.slice(Case.FLIP_IMAGE, "copyaround", t, scalarImage, scalarBlocked, null, null));
+        assertThrows(IllegalArgumentException.class,
+                () -> InterleavedBenchmark.slice(Case.TO_BLOCKED_64, "offheap", t, null, null, null, null));
     }
 
     @Test
