@@ -168,9 +168,10 @@ final class Report {
      */
     static String offHeap(Results results) {
         StringBuilder md = new StringBuilder();
-        md.append("Off-heap (issue 15): the case's kernel on direct byte buffers (`OffHeapOps`, compiled for Java 17;"
-                + " on JDK 20 and later, whose Vector API lacks the `fromByteBuffer` its VECTOR classes call, `OffHeapOps22`,"
-                + " the same declarations compiled for Java 22) and, on JDK 22 and later, on native segments (`SegmentOps`,"
+        md.append("Off-heap (issue 15): the case's kernel on direct byte buffers (`OffHeapOps`, compiled for Java 17,"
+                + " whose VECTOR classes run their scalar nests on buffers; on JDK 22 and later `OffHeapOps22`, the same"
+                + " declarations compiled for Java 22, whose VECTOR classes load vectors through segments) and, on JDK 22 and"
+                + " later, on native segments (`SegmentOps`,"
                 + " compiled for Java 22), interleaved in the"
                 + " same rounds as the contenders above; copy-around copies the direct input buffer into an array, runs"
                 + " the same target's array kernel and copies the result out to a direct buffer. GB/s as above;"

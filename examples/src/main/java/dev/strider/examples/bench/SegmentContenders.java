@@ -89,19 +89,14 @@ final class SegmentContenders {
     }
 
     /**
-     * The buffer kernels the suite runs here: {@link OffHeapOps} (compiled for Java 17) on JDK 17 to
-     * 19, whose Vector API has the {@code fromByteBuffer} its VECTOR classes call; on JDK 22+ with
-     * the classes compiled for Java 22, {@code OffHeapOps22}, whose VECTOR classes reach the buffers
-     * through segments; null elsewhere (JDK 20 or later without them), where {@link OffHeapOps}'s
-     * VECTOR classes would throw {@code NoSuchMethodError}.
+     * The buffer kernels the suite runs here: on JDK 22+ with the classes compiled for Java 22,
+     * {@code OffHeapOps22}, whose VECTOR classes reach the buffers through segments in vectors;
+     * elsewhere {@link OffHeapOps} (compiled for Java 17), whose VECTOR classes run their scalar nests
+     * on buffers (never the Vector API's {@code fromByteBuffer}, which JDK 20 removed).
      */
     static Class<? extends OffHeapOps> bufferKernelSet() {
-        int feature = Runtime.version().feature();
-        if (feature < 20) {
-            return OffHeapOps.class;
-        }
         if (!available()) {
-            return null;
+            return OffHeapOps.class;
         }
         try {
             return Class.forName(BUFFER_KERNEL_SET, true, loader()).asSubclass(OffHeapOps.class);

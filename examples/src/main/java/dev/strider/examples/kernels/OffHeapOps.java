@@ -12,10 +12,9 @@ import java.nio.ByteBuffer;
  * over. The layouts are those of the array kernels, so the benchmark suite sets each against its
  * array twin and against copying the tensor in and out around the array kernel.
  *
- * <p>Byte buffers rather than {@code FloatBuffer}s: compiled for Java 17, a VECTOR class reaches a
- * byte buffer with the Vector API's {@code fromByteBuffer} where the compiling JDK has it (JDK 17
- * to 19), and a typed buffer only element by element. The buffers are read from their position in
- * their own byte order. The same kernels on {@code MemorySegment}s need Java 22 and are declared in
+ * <p>Compiled for Java 17, a VECTOR class reaches buffers element by element (its scalar nest):
+ * the Vector API's {@code fromByteBuffer} would throw on JDK 20 and later, and segments need Java
+ * 22. The buffers are read from their position in their own byte order. The same kernels on {@code MemorySegment}s need Java 22 and are declared in
  * {@code src/main/java22} ({@code SegmentOps}).
  */
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})

@@ -10,9 +10,8 @@ import java.nio.ByteBuffer;
  * {@link OffHeapOps} compiled for Java 22 (the {@code jdk22-segments} profile, into {@code java22/}
  * of the classes): the same declarations, but a JDK 22+ compilation gives VECTOR classes vector
  * loads and stores on the buffers through {@code MemorySegment.ofBuffer} and
- * {@code fromMemorySegment}. Compiled for Java 17, {@link OffHeapOps}'s VECTOR classes use
- * {@code fromByteBuffer}, which the Vector API of JDK 20 and later no longer has, so on those JDKs
- * the benchmark suite runs the buffer contenders through this set
+ * {@code fromMemorySegment}. Compiled for Java 17, {@link OffHeapOps}'s VECTOR classes run their
+ * scalar nests on buffers, so on JDK 22+ the benchmark suite runs the buffer contenders through this set
  * ({@code dev.strider.examples.bench.SegmentContenders#bufferKernelSet}). It extends
  * {@link OffHeapOps}, so the suite calls it through that interface.
  */
