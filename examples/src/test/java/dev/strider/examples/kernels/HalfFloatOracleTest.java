@@ -6,7 +6,6 @@ import dev.strider.Target;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
-import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.Half;
 import dev.strider.layout.TensorLayout;
@@ -90,10 +89,10 @@ class HalfFloatOracleTest {
                 Object kernels = Class.forName(HalfOps.class.getPackageName() + "." + name).getConstructor().newInstance();
                 Method method = Arrays.stream(HalfOps.class.getMethods()).filter(m -> m.getName().equals(c.method()))
                         .findFirst().orElseThrow();
-                Object actual = garbage(c.to(), Array.getLength(expected));
+                Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
                 Object argument = argument(method.getParameterTypes()[1], actual);
                 try {
-                    method.invoke(kernels, copy(input), argument);
+                    method.invoke(kernels, OneDnnOracle.copy(input), argument);
                 } catch (InvocationTargetException e) {
                     throw new AssertionError(name + "." + c.method(), e.getCause());
                 }
@@ -103,8 +102,8 @@ class HalfFloatOracleTest {
                 compare(name + "." + c.method(), c, expected, actual, mismatches);
             }
             if (target == Target.SCALAR) {
-                Object actual = garbage(c.to(), Array.getLength(expected));
-                Convert.reorder(copy(input), layout(c.fromTag()), half(c.from()), false, actual, layout(c.toTag()),
+                Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
+                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), half(c.from()), false, actual, layout(c.toTag()),
                         half(c.to()), c.to() == DataType.U8, c.scale(), 0);
                 compare("generic " + c.method(), c, expected, actual, mismatches);
             }
@@ -212,92 +211,12 @@ class HalfFloatOracleTest {
 
     private static Object oneDnn(Case c, Object input) {
         long[] dims = Arrays.stream(SIZES).asLongStream().toArray();
-        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(c.from(), c.fromTag(), dims),
-                MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale())) {
-            if (input instanceof float[] f) {
-                oracle.copyIn(f);
-            } else if (input instanceof short[] s) {
-                oracle.copyIn(s);
-            } else if (input instanceof byte[] b) {
-                oracle.copyIn(b);
-            } else {
-                oracle.copyIn((int[]) input);
-            }
-            oracle.execute();
-            int n = (int) oracle.destinationElements();
-            switch (c.to()) {
-                case F32: {
-                    float[] out = new float[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case S32: {
-                    int[] out = new int[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case BF16:
-                case F16: {
-                    short[] out = new short[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                default: {
-                    byte[] out = new byte[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-            }
-        }
-    }
-
-    /** A destination full of what must not survive. */
-    private static Object garbage(DataType type, int n) {
-        Object a = switch (type) {
-            case F32 -> new float[n];
-            case S32 -> new int[n];
-            case BF16, F16 -> new short[n];
-            default -> new byte[n];
-        };
-        for (int i = 0; i < n; i++) {
-            if (a instanceof float[] f) {
-                f[i] = Float.NaN;
-            } else if (a instanceof int[] v) {
-                v[i] = 0x5a5a5a5a;
-            } else if (a instanceof short[] s) {
-                s[i] = 0x5a5a;
-            } else {
-                ((byte[]) a)[i] = 0x5a;
-            }
-        }
-        return a;
-    }
-
-    private static Object copy(Object array) {
-        Object c = Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
-        System.arraycopy(array, 0, c, 0, Array.getLength(array));
-        return c;
-    }
-
-    private static long bits(Object array, int i) {
-        return array instanceof float[] f ? Float.floatToRawIntBits(f[i])
-                : array instanceof int[] n ? n[i] : array instanceof short[] s ? s[i] : ((byte[]) array)[i];
+        return OneDnnOracle.reorder(MemorySpec.tagged(c.from(), c.fromTag(), dims),
+                MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale(), input);
     }
 
     private static void compare(String what, Case c, Object expected, Object actual, List<String> mismatches) {
-        int n = Array.getLength(expected);
-        int wrong = 0;
-        String first = null;
-        for (int i = 0; i < n; i++) {
-            if (bits(expected, i) != bits(actual, i)) {
-                if (wrong++ == 0) {
-                    first = String.format("element %d is 0x%X, oneDNN wrote 0x%X", i, bits(actual, i), bits(expected, i));
-                }
-            }
-        }
-        if (wrong > 0) {
-            mismatches.add(what + " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag() + ", scale "
-                    + c.scale() + "): " + wrong + " of " + n + " differ, first " + first);
-        }
+        OneDnnOracle.compare(what + " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag()
+                + ", scale " + c.scale() + ")", expected, actual, mismatches);
     }
 }

@@ -4,7 +4,6 @@ import dev.strider.Bf16;
 import dev.strider.Elements;
 import dev.strider.F16;
 import dev.strider.Kernels;
-import dev.strider.Layout;
 import dev.strider.Overflow;
 import dev.strider.Reorder;
 import dev.strider.Rounding;
@@ -20,52 +19,44 @@ import java.nio.ByteBuffer;
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface HalfOps {
 
-    @Layout(dims = "NCHW", sizes = {1, 17, 12, 12})
-    interface Planar {}
+    // the layouts of ConversionOps: Planar, Interleaved (nhwc) and Blocked (nChw16c, 17 channels padded to 32)
 
-    @Layout(dims = "NCHW", sizes = {1, 17, 12, 12}, format = "nhwc")
-    interface Interleaved {}
-
-    /** 17 channels pad to 32. */
-    @Layout(dims = "NCHW", sizes = {1, 17, 12, 12}, format = "nChw16c")
-    interface Blocked {}
-
-    @Reorder(from = Planar.class, to = Planar.class)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Planar.class)
     void toBf16(float[] src, @Elements(Bf16.class) short[] dst);
 
-    @Reorder(from = Planar.class, to = Blocked.class)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class)
     void toBf16Blocked(float[] src, @Elements(Bf16.class) short[] dst);
 
-    @Reorder(from = Blocked.class, to = Planar.class)
+    @Reorder(from = ConversionOps.Blocked.class, to = ConversionOps.Planar.class)
     void fromBf16Blocked(@Elements(Bf16.class) short[] src, float[] dst);
 
-    @Reorder(from = Planar.class, to = Interleaved.class)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
     void toF16Nhwc(float[] src, @Elements(F16.class) short[] dst);
 
-    @Reorder(from = Interleaved.class, to = Planar.class)
+    @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Planar.class)
     void fromF16Nhwc(@Elements(F16.class) short[] src, float[] dst);
 
-    @Reorder(from = Planar.class, to = Blocked.class, scale = 0.25)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.25)
     void quarterToF16Blocked(float[] src, @Elements(F16.class) java.nio.ShortBuffer dst);
 
-    @Reorder(from = Planar.class, to = Interleaved.class, scale = 64, rounding = Rounding.HALF_EVEN,
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class, scale = 64, rounding = Rounding.HALF_EVEN,
             overflow = Overflow.SATURATE)
     void bf16ToBytes(@Elements(Bf16.class) short[] src, byte[] dst);
 
-    @Reorder(from = Planar.class, to = Planar.class, scale = 100, unsignedDestination = true,
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Planar.class, scale = 100, unsignedDestination = true,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
     void f16ToUnsignedBytes(@Elements(F16.class) short[] src, byte[] dst);
 
-    @Reorder(from = Planar.class, to = Blocked.class, scale = 0.5)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.5)
     void bytesToBf16Blocked(byte[] src, @Elements(Bf16.class) short[] dst);
 
-    @Reorder(from = Interleaved.class, to = Planar.class, scale = 0.001)
+    @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Planar.class, scale = 0.001)
     void thousandthToF16(float[] src, @Elements(F16.class) ByteBuffer dst);
 
-    @Reorder(from = Planar.class, to = Blocked.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
     void f16ToBytesBlocked(@Elements(F16.class) short[] src, byte[] dst);
 
     /** A plain copy of bf16 bits: the vector classes move it in vectors. */
-    @Reorder(from = Planar.class, to = Blocked.class)
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class)
     void bf16Blocked(@Elements(Bf16.class) short[] src, @Elements(Bf16.class) short[] dst);
 }

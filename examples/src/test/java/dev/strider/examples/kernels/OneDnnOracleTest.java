@@ -204,18 +204,18 @@ class OneDnnOracleTest {
             for (String name : classes) {
                 Object kernels = Class.forName(ConversionOps.class.getPackageName() + "." + name).getConstructor()
                         .newInstance();
-                Object actual = garbage(c.to(), Array.getLength(expected));
+                Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
                 try {
                     ConversionOps.class.getMethod(c.method(), input.getClass(), actual.getClass())
-                            .invoke(kernels, copy(input), actual);
+                            .invoke(kernels, OneDnnOracle.copy(input), actual);
                 } catch (InvocationTargetException e) {
                     throw new AssertionError(name + "." + c.method(), e.getCause());
                 }
                 compare(name + "." + c.method(), c, input, expected, actual, mismatches);
             }
             if (target == Target.SCALAR) {
-                Object actual = garbage(c.to(), Array.getLength(expected));
-                generic(c, copy(input), actual);
+                Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
+                generic(c, OneDnnOracle.copy(input), actual);
                 compare("generic " + c.method(), c, input, expected, actual, mismatches);
             }
         }
@@ -252,33 +252,8 @@ class OneDnnOracleTest {
 
     private static Object oneDnn(Conversion c, Object input) {
         long[] dims = Arrays.stream(CONVERSION).asLongStream().toArray();
-        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(c.from(), c.fromTag(), dims),
-                MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale())) {
-            if (input instanceof float[] f) {
-                oracle.copyIn(f);
-            } else {
-                oracle.copyIn((int[]) input);
-            }
-            oracle.execute();
-            int n = (int) oracle.destinationElements();
-            switch (c.to()) {
-                case F32: {
-                    float[] out = new float[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case S32: {
-                    int[] out = new int[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                default: {
-                    byte[] out = new byte[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-            }
-        }
+        return OneDnnOracle.reorder(MemorySpec.tagged(c.from(), c.fromTag(), dims),
+                MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale(), input);
     }
 
     /** The generic kernel of the same conversion: {@code Convert.reorder}, or the unary of the type. */
@@ -294,55 +269,10 @@ class OneDnnOracleTest {
         }
     }
 
-    /** A destination full of what must not survive: NaN, 0x5a5a5a5a, 0x5a. */
-    private static Object garbage(DataType type, int n) {
-        switch (type) {
-            case F32: {
-                float[] a = new float[n];
-                Arrays.fill(a, Float.NaN);
-                return a;
-            }
-            case S32: {
-                int[] a = new int[n];
-                Arrays.fill(a, 0x5a5a5a5a);
-                return a;
-            }
-            default: {
-                byte[] a = new byte[n];
-                Arrays.fill(a, (byte) 0x5a);
-                return a;
-            }
-        }
-    }
-
-    private static Object copy(Object array) {
-        Object c = Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
-        System.arraycopy(array, 0, c, 0, Array.getLength(array));
-        return c;
-    }
-
-    /** The raw bits of element {@code i}: a float's, an int, a byte. */
-    private static long bits(Object array, int i) {
-        return array instanceof float[] f ? Float.floatToRawIntBits(f[i])
-                : array instanceof int[] n ? n[i] : ((byte[]) array)[i];
-    }
-
     private static void compare(String what, Conversion c, Object input, Object expected, Object actual,
                                 List<String> mismatches) {
-        int n = Array.getLength(expected);
-        int wrong = 0;
-        String first = null;
-        for (int i = 0; i < n; i++) {
-            if (bits(expected, i) != bits(actual, i)) {
-                if (wrong++ == 0) {
-                    first = "element " + i + " is " + Array.get(actual, i) + ", oneDNN wrote " + Array.get(expected, i);
-                }
-            }
-        }
-        if (wrong > 0) {
-            mismatches.add(what + " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag() + ", scale "
-                    + c.scale() + "): " + wrong + " of " + n + " differ, first " + first);
-        }
+        OneDnnOracle.compare(what + " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag()
+                + ", scale " + c.scale() + ")", expected, actual, mismatches);
     }
 
     /** The nchw index of the source element that nhwc element {@code i} of {@link #IMAGE} comes from. */

@@ -1,0 +1,123 @@
+package dev.strider.examples.kernels;
+
+import dev.strider.examples.onednn.DataType;
+import dev.strider.examples.onednn.MemorySpec;
+import dev.strider.examples.onednn.OneDnnReorder;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the oneDNN oracle tests share: oneDNN's reorder of one array into a new one, destinations
+ * full of garbage, and a bit-for-bit comparison that collects every mismatch in words.
+ */
+final class OneDnnOracle {
+
+    private OneDnnOracle() {
+    }
+
+    /**
+     * oneDNN's reorder of {@code input} ({@code float[]}, {@code short[]} of bf16 or f16 bits,
+     * {@code byte[]}, {@code int[]}) from {@code from} to {@code to} with a source scale: the whole
+     * destination buffer, pad lanes included, as an array of the destination's Java type.
+     */
+    static Object reorder(MemorySpec from, MemorySpec to, float scale, Object input) {
+        try (OneDnnReorder oracle = OneDnnReorder.create(from, to, scale)) {
+            if (input instanceof float[] f) {
+                oracle.copyIn(f);
+            } else if (input instanceof short[] s) {
+                oracle.copyIn(s);
+            } else if (input instanceof byte[] b) {
+                oracle.copyIn(b);
+            } else {
+                oracle.copyIn((int[]) input);
+            }
+            oracle.execute();
+            int n = (int) oracle.destinationElements();
+            switch (to.type()) {
+                case F32: {
+                    float[] out = new float[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case S32: {
+                    int[] out = new int[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case BF16:
+                case F16: {
+                    short[] out = new short[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                default: {
+                    byte[] out = new byte[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+            }
+        }
+    }
+
+    /** A destination full of what must not survive: NaN, 0x5a5a5a5a, 0x5a5a, 0x5a. */
+    static Object garbage(DataType type, int n) {
+        switch (type) {
+            case F32: {
+                float[] a = new float[n];
+                Arrays.fill(a, Float.NaN);
+                return a;
+            }
+            case S32: {
+                int[] a = new int[n];
+                Arrays.fill(a, 0x5a5a5a5a);
+                return a;
+            }
+            case BF16:
+            case F16: {
+                short[] a = new short[n];
+                Arrays.fill(a, (short) 0x5a5a);
+                return a;
+            }
+            default: {
+                byte[] a = new byte[n];
+                Arrays.fill(a, (byte) 0x5a);
+                return a;
+            }
+        }
+    }
+
+    /** A copy of a primitive array. */
+    static Object copy(Object array) {
+        Object c = Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
+        System.arraycopy(array, 0, c, 0, Array.getLength(array));
+        return c;
+    }
+
+    /** The raw bits of element {@code i}: a float's, an int, a short, a byte. */
+    static long bits(Object array, int i) {
+        return array instanceof float[] f ? Float.floatToRawIntBits(f[i])
+                : array instanceof int[] n ? n[i] : array instanceof short[] s ? s[i] : ((byte[]) array)[i];
+    }
+
+    /**
+     * Adds to {@code mismatches} a line saying how many elements of {@code actual} differ from
+     * {@code expected} and the first of them, when any does; {@code what} names the kernel and the case.
+     */
+    static void compare(String what, Object expected, Object actual, List<String> mismatches) {
+        int n = Array.getLength(expected);
+        int wrong = 0;
+        String first = null;
+        for (int i = 0; i < n; i++) {
+            if (bits(expected, i) != bits(actual, i)) {
+                if (wrong++ == 0) {
+                    first = "element " + i + " is " + Array.get(actual, i) + String.format(" (0x%X)", bits(actual, i))
+                            + ", oneDNN wrote " + Array.get(expected, i) + String.format(" (0x%X)", bits(expected, i));
+                }
+            }
+        }
+        if (wrong > 0) {
+            mismatches.add(what + ": " + wrong + " of " + n + " differ, first " + first);
+        }
+    }
+}
