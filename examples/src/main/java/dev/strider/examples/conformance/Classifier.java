@@ -1,6 +1,7 @@
 package dev.strider.examples.conformance;
 
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Half;
 import dev.strider.layout.TensorLayout;
 import java.util.Arrays;
 import java.util.Collections;
@@ -61,29 +62,42 @@ public final class Classifier {
      * What Strider offers, where it changed since issue 20 measured.
      *
      * @param unsignedDestination {@code @Reorder(unsignedDestination = true)} writes u8 (issue 17)
+     * @param halfFloats          bf16 and f16 are element types: {@code @Elements(Bf16.class) short[]},
+     *                            {@code @Elements(F16.class) short[]} (issue 20, item 1)
      */
-    public record Capabilities(boolean unsignedDestination) {
-        /** main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy. */
-        public static final Capabilities ISSUE_20 = new Capabilities(false);
+    public record Capabilities(boolean unsignedDestination, boolean halfFloats) {
+        /**
+         * main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy, no
+         * 16-bit floats.
+         */
+        public static final Capabilities ISSUE_20 = new Capabilities(false, false);
 
         /** This build's runtime. */
         public static Capabilities current() {
-            return new Capabilities(ElementType.BYTE.hasUnsignedWriting());
+            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2);
         }
     }
 
     /**
      * The Strider declaration of a declarable case: layouts on dims {@code A}, {@code B}, ... in
      * oneDNN's order, the element types and the conversion.
+     *
+     * @param srcHalf the 16-bit float format of a {@code short} source ({@code @Elements}), or null
+     * @param dstHalf the 16-bit float format of a {@code short} destination, or null
      */
     public record Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                              ElementType dstType, boolean unsignedSource, boolean unsignedDestination,
-                              double scale, double shift) {
+                              Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                              boolean unsignedDestination, double scale, double shift) {
 
-        /** The declaration as Java source: two {@code @Layout} interfaces and the {@code @Reorder} method. */
+        /**
+         * The declaration as Java source: two {@code @Layout} interfaces, {@code <Name>Src} and
+         * {@code <Name>Dst} (so that many declarations fit in one {@code @Kernels} interface), and
+         * the {@code @Reorder} method {@code name}; it needs {@code import dev.strider.*}.
+         */
         public String source(String name) {
+            String layout = Character.toUpperCase(name.charAt(0)) + name.substring(1);
             String sizeList = Arrays.toString(sizes).replace('[', '{').replace(']', '}');
-            StringBuilder r = new StringBuilder("@Reorder(from = Src.class, to = Dst.class");
+            StringBuilder r = new StringBuilder("@Reorder(from = " + layout + "Src.class, to = " + layout + "Dst.class");
             if (unsignedSource) {
                 r.append(", unsignedSource = true");
             }
@@ -97,16 +111,24 @@ public final class Classifier {
                 r.append(", shift = ").append(shift);
             }
             r.append(')');
-            return "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + srcFormat + "\") interface Src {}\n"
-                    + "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + dstFormat + "\") interface Dst {}\n"
-                    + r + "\nvoid " + name + "(" + srcType.javaName() + "[] src, " + dstType.javaName() + "[] dst);\n";
+            return "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + srcFormat + "\") interface "
+                    + layout + "Src {}\n"
+                    + "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + dstFormat + "\") interface "
+                    + layout + "Dst {}\n"
+                    + r + "\nvoid " + name + "(" + parameter(srcType, srcHalf) + " src, " + parameter(dstType, dstHalf)
+                    + " dst);\n";
+        }
+
+        /** {@code float[]}, {@code @Elements(Bf16.class) short[]}. */
+        private static String parameter(ElementType type, Half half) {
+            return (half == null ? "" : "@Elements(" + half.markerName() + ".class) ") + type.javaName() + "[]";
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Declaration d && dims.equals(d.dims) && Arrays.equals(sizes, d.sizes)
                     && srcFormat.equals(d.srcFormat) && dstFormat.equals(d.dstFormat) && srcType == d.srcType
-                    && dstType == d.dstType && unsignedSource == d.unsignedSource
+                    && srcHalf == d.srcHalf && dstType == d.dstType && dstHalf == d.dstHalf && unsignedSource == d.unsignedSource
                     && unsignedDestination == d.unsignedDestination && Double.compare(scale, d.scale) == 0
                     && Double.compare(shift, d.shift) == 0;
         }
@@ -149,8 +171,8 @@ public final class Classifier {
         if (!c.flags().isEmpty()) {
             reasons.add(Reason.COMPENSATION);
         }
-        type(c.sdt(), reasons);
-        type(c.ddt(), reasons);
+        type(c.sdt(), reasons, capabilities);
+        type(c.ddt(), reasons, capabilities);
         if (!a.postOps().isEmpty()) {
             reasons.add(Reason.SUM);
         }
@@ -200,13 +222,22 @@ public final class Classifier {
         }
         boolean unsignedDestination = c.ddt() == DataType.U8 && capabilities.unsignedDestination();
         return new Verdict(c, reasons, Optional.of(new Declaration(dims, sizes, c.stag(), c.dtag(), element(c.sdt()),
-                element(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale, shift)));
+                half(c.sdt()), element(c.ddt()), half(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
+                shift)));
     }
 
-    private static void type(DataType t, Set<Reason> reasons) {
+    private static void type(DataType t, Set<Reason> reasons, Capabilities capabilities) {
         switch (t) {
-            case BF16: reasons.add(Reason.BF16); break;
-            case F16: reasons.add(Reason.F16); break;
+            case BF16:
+                if (!capabilities.halfFloats()) {
+                    reasons.add(Reason.BF16);
+                }
+                break;
+            case F16:
+                if (!capabilities.halfFloats()) {
+                    reasons.add(Reason.F16);
+                }
+                break;
             case F8_E5M2: reasons.add(Reason.F8_E5M2); break;
             case F8_E4M3: reasons.add(Reason.F8_E4M3); break;
             case S4: reasons.add(Reason.S4); break;
@@ -225,8 +256,15 @@ public final class Classifier {
             case S32: return ElementType.INT;
             case S8:
             case U8: return ElementType.BYTE;
+            case BF16:
+            case F16: return ElementType.SHORT;
             default: throw new IllegalArgumentException(t + " is not a Java element type");
         }
+    }
+
+    /** The 16-bit float format of {@code t}, or null when it is none. */
+    private static Half half(DataType t) {
+        return t == DataType.BF16 ? Half.BF16 : t == DataType.F16 ? Half.F16 : null;
     }
 
     /**

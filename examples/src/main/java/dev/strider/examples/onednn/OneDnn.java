@@ -99,6 +99,76 @@ public final class OneDnn {
         return value;
     }
 
+    /** A tag oneDNN names, as the same tag with its dim letters renamed: see {@link #permutedTag}. */
+    record PermutedTag(int tag, int[] letterOf) {
+    }
+
+    /**
+     * For a tag that {@code dnnl_format_tag_t} does not name ({@code Ab16a}, {@code acdefb},
+     * {@code BA16b16a}: benchdnn builds those from the string with oneDNN's internals), a renaming
+     * of its dim letters that it does name ({@code aB16b}): {@code letterOf[i]} is the dim the
+     * named tag's letter {@code i} stands for. A memory described with the named tag on dims so
+     * renamed, then {@code dnnl_memory_desc_permute_axes}, is the memory the tag describes. Null
+     * when no renaming is named.
+     */
+    static PermutedTag permutedTag(String tag) {
+        if (!tag.matches("[A-Za-z]+([0-9]+[A-Za-z])*")) {
+            return null;
+        }
+        int n = (int) tag.chars().filter(Character::isLetter).map(Character::toLowerCase).distinct().count();
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        do {
+            StringBuilder renamed = new StringBuilder();
+            for (char ch : tag.toCharArray()) {
+                if (Character.isLetter(ch)) {
+                    char base = Character.isUpperCase(ch) ? 'A' : 'a';
+                    int dim = ch - base;
+                    if (dim >= n) {
+                        return null;
+                    }
+                    renamed.append((char) (base + p[dim]));
+                } else {
+                    renamed.append(ch);
+                }
+            }
+            Integer value = intConstant("dnnl_" + renamed);
+            if (value != null && value > dnnl.dnnl_format_tag_any && value < dnnl.dnnl_format_tag_last) {
+                int[] letterOf = new int[n];
+                for (int i = 0; i < n; i++) {
+                    letterOf[p[i]] = i;
+                }
+                return new PermutedTag(value, letterOf);
+            }
+        } while (nextPermutation(p));
+        return null;
+    }
+
+    private static boolean nextPermutation(int[] p) {
+        int i = p.length - 2;
+        while (i >= 0 && p[i] >= p[i + 1]) {
+            i--;
+        }
+        if (i < 0) {
+            return false;
+        }
+        int j = p.length - 1;
+        while (p[j] <= p[i]) {
+            j--;
+        }
+        int t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+        for (int a = i + 1, b = p.length - 1; a < b; a++, b--) {
+            t = p[a];
+            p[a] = p[b];
+            p[b] = t;
+        }
+        return true;
+    }
+
     /** The {@code dnnl_data_type_t} of a type. */
     static int dataType(DataType type) {
         Integer value = intConstant(type.constant());

@@ -1,10 +1,13 @@
 package dev.strider.examples.onednn;
 
 import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_ATTR_SCALES;
+import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_ATTR_ZERO_POINTS;
+import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_DST;
 import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_FROM;
 import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_SRC;
 import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_TO;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_a;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_s32;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_cpu;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_destroy;
@@ -13,11 +16,13 @@ import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_tag;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_get_size;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_permute_axes;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_get_data_handle;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_scales_mask;
+import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_zero_points_mask;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_desc_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_primitive_destroy;
@@ -60,6 +65,9 @@ import org.bytedeco.javacpp.ShortPointer;
  *
  * <p>A converting reorder can take a source scale ({@code dst = src * scale}, computed in float
  * by oneDNN); oneDNN has no shift for a float destination (its zero points are for integer data).
+ * With a {@link Quantization} it takes oneDNN's whole common (mask 0) model, as benchdnn's
+ * {@code --attr-scales=src:common:X+dst:common:Y --attr-zero-points=src:common:Z+dst:common:W}
+ * asks: {@code dst = (src - Z) * X / Y + W}, each given to oneDNN as a run-time argument.
  *
  * <p>Every {@code dnnl_*} call's status is checked; a failure throws {@link IllegalStateException}
  * naming the call, what it was asked and the status ({@code dnnl_unimplemented}). {@link #close}
@@ -82,6 +90,7 @@ public final class OneDnnReorder implements AutoCloseable {
     private long sourceElements;
     private long destinationElements;
     private boolean closed;
+    private String implementation;
 
     private OneDnnReorder(MemorySpec source, MemorySpec destination) {
         this.source = source;
@@ -101,13 +110,42 @@ public final class OneDnnReorder implements AutoCloseable {
      * @throws IllegalStateException    when oneDNN fails or does not implement the reorder, naming the call
      */
     public static OneDnnReorder create(MemorySpec source, MemorySpec destination, float sourceScale) {
+        return create(source, destination, Quantization.NONE.withSourceScale(sourceScale));
+    }
+
+    /**
+     * oneDNN's common quantization attributes of a reorder: {@code dst = (src - srcZeroPoint) *
+     * srcScale / dstScale + dstZeroPoint}. A scale of 1 or a zero point of 0 is not set at all, as
+     * benchdnn sets only what its command line names.
+     */
+    public record Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint) {
+        /** Nothing to scale or shift. */
+        public static final Quantization NONE = new Quantization(1, 1, 0, 0);
+
+        /** This with {@code scale} as the source scale. */
+        public Quantization withSourceScale(float scale) {
+            return new Quantization(scale, dstScale, srcZeroPoint, dstZeroPoint);
+        }
+
+        boolean any() {
+            return srcScale != 1 || dstScale != 1 || srcZeroPoint != 0 || dstZeroPoint != 0;
+        }
+    }
+
+    /**
+     * A reorder with oneDNN's common scales and zero points.
+     *
+     * @throws IllegalArgumentException when the dims of the two sides differ
+     * @throws IllegalStateException    when oneDNN fails or does not implement the reorder, naming the call
+     */
+    public static OneDnnReorder create(MemorySpec source, MemorySpec destination, Quantization quantization) {
         if (!java.util.Arrays.equals(source.dims(), destination.dims())) {
             throw new IllegalArgumentException("a reorder keeps the dims: " + source + " -> " + destination);
         }
         OneDnn.load();
         OneDnnReorder r = new OneDnnReorder(source, destination);
         try {
-            r.build(sourceScale);
+            r.build(quantization);
             return r;
         } catch (RuntimeException | Error e) {
             r.close();
@@ -115,7 +153,7 @@ public final class OneDnnReorder implements AutoCloseable {
         }
     }
 
-    private void build(float sourceScale) {
+    private void build(Quantization q) {
         String what = source + " -> " + destination;
         dnnl_engine engine = new dnnl_engine();
         OneDnn.check(dnnl_engine_create(engine, dnnl_cpu, 0), "dnnl_engine_create(cpu, 0)");
@@ -131,18 +169,37 @@ public final class OneDnnReorder implements AutoCloseable {
         destinationElements = dnnl_memory_desc_get_size(dstDesc) / destination.type().bytes();
 
         dnnl_primitive_attr attr = null;
-        if (sourceScale != 1f) {
+        if (q.any()) {
             attr = new dnnl_primitive_attr();
             OneDnn.check(dnnl_primitive_attr_create(attr), "dnnl_primitive_attr_create");
             dnnl_primitive_attr a = attr;
             releases.push(new Release("dnnl_primitive_attr_destroy", () -> dnnl_primitive_attr_destroy(a)));
-            OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, DNNL_ARG_SRC, 0),
-                    "dnnl_primitive_attr_set_scales_mask(DNNL_ARG_SRC, mask 0)");
+            if (q.srcScale() != 1) {
+                OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, DNNL_ARG_SRC, 0),
+                        "dnnl_primitive_attr_set_scales_mask(DNNL_ARG_SRC, mask 0)");
+            }
+            if (q.dstScale() != 1) {
+                OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, DNNL_ARG_DST, 0),
+                        "dnnl_primitive_attr_set_scales_mask(DNNL_ARG_DST, mask 0)");
+            }
+            if (q.srcZeroPoint() != 0) {
+                OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, DNNL_ARG_SRC, 0),
+                        "dnnl_primitive_attr_set_zero_points_mask(DNNL_ARG_SRC, mask 0)");
+            }
+            if (q.dstZeroPoint() != 0) {
+                OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, DNNL_ARG_DST, 0),
+                        "dnnl_primitive_attr_set_zero_points_mask(DNNL_ARG_DST, mask 0)");
+            }
         }
         dnnl_primitive_desc pd = new dnnl_primitive_desc();
         OneDnn.check(dnnl_reorder_primitive_desc_create(pd, srcDesc, engine, dstDesc, engine, attr),
-                "dnnl_reorder_primitive_desc_create(" + what + (attr != null ? ", source scale" : "") + ")");
+                "dnnl_reorder_primitive_desc_create(" + what + (attr != null ? ", " + q : "") + ")");
         releases.push(new Release("dnnl_primitive_desc_destroy", () -> dnnl_primitive_desc_destroy(pd)));
+        try (PointerPointer<BytePointer> info = new PointerPointer<>(1)) {
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_primitive_desc_query(pd,
+                    org.bytedeco.dnnl.global.dnnl.dnnl_query_impl_info_str, 0, info), "dnnl_primitive_desc_query(impl_info_str)");
+            implementation = info.get(BytePointer.class, 0).getString();
+        }
         primitive = new dnnl_primitive();
         OneDnn.check(dnnl_primitive_create(primitive, pd), "dnnl_primitive_create(reorder " + what + ")");
         dnnl_primitive p = primitive;
@@ -153,7 +210,8 @@ public final class OneDnnReorder implements AutoCloseable {
         sourceData = dataHandle(srcMemory, source.type(), sourceElements);
         destinationData = dataHandle(dstMemory, destination.type(), destinationElements);
 
-        argCount = attr == null ? 2 : 3;
+        argCount = 2 + (q.srcScale() != 1 ? 1 : 0) + (q.dstScale() != 1 ? 1 : 0) + (q.srcZeroPoint() != 0 ? 1 : 0)
+                + (q.dstZeroPoint() != 0 ? 1 : 0);
         args = new dnnl_exec_arg_t(argCount);
         dnnl_exec_arg_t a = args;
         releases.push(new Release("freeing the argument array", () -> {
@@ -162,26 +220,76 @@ public final class OneDnnReorder implements AutoCloseable {
         }));
         args.position(0).arg(DNNL_ARG_FROM).memory(srcMemory);
         args.position(1).arg(DNNL_ARG_TO).memory(dstMemory);
-        if (attr != null) {
-            dnnl_memory_desc scaleDesc = new dnnl_memory_desc();
-            OneDnn.check(dnnl_memory_desc_create_with_tag(scaleDesc, 1, new long[] {1}, dnnl_f32, dnnl_a),
-                    "dnnl_memory_desc_create_with_tag(f32 a 1) for the scale");
-            releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(scaleDesc)));
-            dnnl_memory scale = allocate(scaleDesc, engine, "scale");
-            ((FloatPointer) dataHandle(scale, DataType.F32, 1)).put(0, sourceScale);
-            args.position(2).arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC).memory(scale);
+        int at = 2;
+        if (q.srcScale() != 1) {
+            args.position(at++).arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC).memory(scalar(engine, q.srcScale(), 0, "source scale"));
+        }
+        if (q.dstScale() != 1) {
+            args.position(at++).arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST)
+                    .memory(scalar(engine, q.dstScale(), 0, "destination scale"));
+        }
+        if (q.srcZeroPoint() != 0) {
+            args.position(at++).arg(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC)
+                    .memory(scalar(engine, Float.NaN, q.srcZeroPoint(), "source zero point"));
+        }
+        if (q.dstZeroPoint() != 0) {
+            args.position(at++).arg(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST)
+                    .memory(scalar(engine, Float.NaN, q.dstZeroPoint(), "destination zero point"));
         }
         args.position(0);
+    }
+
+    /** A one-element memory holding a scale (f32, when {@code scale} is not NaN) or a zero point (s32). */
+    private dnnl_memory scalar(dnnl_engine engine, float scale, int zeroPoint, String what) {
+        boolean f32 = !Float.isNaN(scale);
+        dnnl_memory_desc desc = new dnnl_memory_desc();
+        OneDnn.check(dnnl_memory_desc_create_with_tag(desc, 1, new long[] {1}, f32 ? dnnl_f32 : dnnl_s32, dnnl_a),
+                "dnnl_memory_desc_create_with_tag(" + (f32 ? "f32" : "s32") + " a 1) for the " + what);
+        releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(desc)));
+        dnnl_memory memory = allocate(desc, engine, what);
+        if (f32) {
+            ((FloatPointer) dataHandle(memory, DataType.F32, 1)).put(0, scale);
+        } else {
+            ((IntPointer) dataHandle(memory, DataType.S32, 1)).put(0, zeroPoint);
+        }
+        return memory;
     }
 
     private dnnl_memory_desc describe(MemorySpec spec) {
         dnnl_memory_desc md = new dnnl_memory_desc();
         long[] dims = spec.dims();
         int type = OneDnn.dataType(spec.type());
-        OneDnn.check(dnnl_memory_desc_create_with_tag(md, dims.length, dims, type, OneDnn.formatTag(spec.tag())),
-                "dnnl_memory_desc_create_with_tag(" + spec + ")");
+        OneDnn.PermutedTag permuted = null;
+        int tag;
+        try {
+            tag = OneDnn.formatTag(spec.tag());
+        } catch (IllegalArgumentException e) {
+            permuted = OneDnn.permutedTag(spec.tag());
+            if (permuted == null || permuted.letterOf().length != dims.length) {
+                throw e;
+            }
+            tag = permuted.tag();
+        }
+        if (permuted == null) {
+            OneDnn.check(dnnl_memory_desc_create_with_tag(md, dims.length, dims, type, tag),
+                    "dnnl_memory_desc_create_with_tag(" + spec + ")");
+            releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(md)));
+            return md;
+        }
+        // the named tag on dims renamed (its dim i is the spec's dim letterOf[i]), then its axes put back
+        long[] renamed = new long[dims.length];
+        int[] back = new int[dims.length];
+        for (int i = 0; i < dims.length; i++) {
+            renamed[i] = dims[permuted.letterOf()[i]];
+            back[i] = permuted.letterOf()[i];
+        }
+        OneDnn.check(dnnl_memory_desc_create_with_tag(md, dims.length, renamed, type, tag),
+                "dnnl_memory_desc_create_with_tag(" + spec + ", as a permutation of a named tag)");
         releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(md)));
-        return md;
+        dnnl_memory_desc out = new dnnl_memory_desc();
+        OneDnn.check(dnnl_memory_desc_permute_axes(out, md, back), "dnnl_memory_desc_permute_axes(" + spec + ")");
+        releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(out)));
+        return out;
     }
 
     /** A memory whose buffer oneDNN allocates ({@code DNNL_MEMORY_ALLOCATE}) and frees with the memory. */
@@ -223,6 +331,11 @@ public final class OneDnnReorder implements AutoCloseable {
             OneDnn.check(dnnl_memory_get_data_handle(memory, handle), "dnnl_memory_get_data_handle");
             return handle.get(BytePointer.class, 0).capacity(elements).limit(elements);
         }
+    }
+
+    /** The implementation oneDNN chose ({@code jit:uni}, {@code simple:any}, {@code jit:direct_copy}). */
+    public String implementation() {
+        return implementation;
     }
 
     /** Runs the reorder and waits for it: what a benchmark measures. */

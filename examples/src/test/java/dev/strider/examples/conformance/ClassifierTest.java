@@ -8,6 +8,7 @@ import dev.strider.examples.conformance.Classifier.Declaration;
 import dev.strider.examples.conformance.Classifier.Reason;
 import dev.strider.examples.conformance.Classifier.Verdict;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Half;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -29,13 +30,29 @@ class ClassifierTest {
     void aBlockedF32ReorderIsDeclaredAsTwoLayouts() {
         Verdict v = TODAY.classify(one("--stag=abx --dtag=aBx16b 2x20x3x3"));
         assertTrue(v.declarable(), v.reasons().toString());
-        assertEquals(new Declaration("ABCD", new int[] {2, 20, 3, 3}, "abcd", "aBcd16b", ElementType.FLOAT,
-                ElementType.FLOAT, false, false, 1, 0), v.declaration().orElseThrow());
+        assertEquals(new Declaration("ABCD", new int[] {2, 20, 3, 3}, "abcd", "aBcd16b", ElementType.FLOAT, null,
+                ElementType.FLOAT, null, false, false, 1, 0), v.declaration().orElseThrow());
         assertEquals(String.join("\n",
-                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"abcd\") interface Src {}",
-                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"aBcd16b\") interface Dst {}",
-                "@Reorder(from = Src.class, to = Dst.class)",
+                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"abcd\") interface ReorderSrc {}",
+                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"aBcd16b\") interface ReorderDst {}",
+                "@Reorder(from = ReorderSrc.class, to = ReorderDst.class)",
                 "void reorder(float[] src, float[] dst);", ""), v.declaration().orElseThrow().source("reorder"));
+    }
+
+    @Test
+    void bf16AndF16AreShortsWithTheirFormatSinceIssue20() {
+        ReorderCase c = one("--sdt=bf16 --ddt=f16 --attr-scales=src:common:2 --dtag=aBx8b 3x5");
+        assertEquals(EnumSet.of(Reason.BF16, Reason.F16), ISSUE_20.classify(c).reasons());
+        Declaration d = TODAY.classify(c).declaration().orElseThrow();
+        assertEquals(ElementType.SHORT, d.srcType());
+        assertEquals(Half.BF16, d.srcHalf());
+        assertEquals(ElementType.SHORT, d.dstType());
+        assertEquals(Half.F16, d.dstHalf());
+        assertEquals(String.join("\n",
+                "@Layout(dims = \"AB\", sizes = {3, 5}, format = \"ab\") interface C7Src {}",
+                "@Layout(dims = \"AB\", sizes = {3, 5}, format = \"aB8b\") interface C7Dst {}",
+                "@Reorder(from = C7Src.class, to = C7Dst.class, scale = 2.0)",
+                "void c7(@Elements(Bf16.class) short[] src, @Elements(F16.class) short[] dst);", ""), d.source("c7"));
     }
 
     @Test
@@ -66,7 +83,7 @@ class ClassifierTest {
     @Test
     void everyReasonIsGiven() {
         assertEquals(EnumSet.of(Reason.SCALES_PER_DIM, Reason.COMPENSATION, Reason.BF16, Reason.SUM),
-                TODAY.classify(one("--sdt=bf16 --ddt=s8 --attr-scales=src:per_dim_1 --oflag=zp_comp:1"
+                ISSUE_20.classify(one("--sdt=bf16 --ddt=s8 --attr-scales=src:per_dim_1 --oflag=zp_comp:1"
                         + " --attr-post-ops=sum 2x16x3x4")).reasons());
         assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_DIM, Reason.SCALES_PER_DIM),
                 TODAY.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
@@ -75,6 +92,7 @@ class ClassifierTest {
                 TODAY.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
         assertEquals(EnumSet.of(Reason.TOO_LARGE), TODAY.classify(one("--dtag=aBx8b 2x16x19200x19200")).reasons());
         assertEquals(EnumSet.of(Reason.RANK), TODAY.classify(one("1x1x1x1x1x1x1x1x2")).reasons());
-        assertEquals(EnumSet.of(Reason.F16, Reason.U4), TODAY.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
+        assertEquals(EnumSet.of(Reason.U4), TODAY.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
+        assertEquals(EnumSet.of(Reason.F16, Reason.U4), ISSUE_20.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
     }
 }

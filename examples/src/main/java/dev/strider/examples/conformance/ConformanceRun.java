@@ -1,0 +1,643 @@
+package dev.strider.examples.conformance;
+
+import dev.strider.Kernels;
+import dev.strider.examples.conformance.Classifier.Declaration;
+import dev.strider.examples.conformance.Classifier.Verdict;
+import dev.strider.examples.onednn.MemorySpec;
+import dev.strider.examples.onednn.OneDnnReorder;
+import dev.strider.kernel.Convert;
+import dev.strider.kernel.Half;
+import dev.strider.layout.TensorLayout;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import javax.annotation.processing.Processor;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+/**
+ * The conformance run (issue 20, item 6): a deterministic sample of the benchdnn reorder cases
+ * Strider can declare, declared in one {@code @Kernels} interface, compiled with javac and the
+ * Strider processor, and run on every generated class and the generic kernel; every destination
+ * element, pad lanes included, compared bit for bit with oneDNN's reorder of the same case (the
+ * case's own scales and zero points, given to oneDNN as benchdnn gives them).
+ *
+ * <p>The sample is stratified: the declarable cases are grouped by data-type pair, by whether
+ * they scale or shift, and by the kind of their formats (plain, blocked, blocked with a padded
+ * tail); one case at a time is drawn from each group in turn, each group's order shuffled by a
+ * fixed seed, until the sample is full. Cases whose source or destination buffer exceeds
+ * {@code maxElements} are left out of the draw.
+ *
+ * <p>The data are deterministic and benchdnn-like: integer sources over their whole range; f32
+ * over the destination's range and beyond it (saturation), with halves (ties), infinities, the
+ * f16 and bf16 rounding edges and -0.0; bf16 and f16 sources as random bit patterns, NaNs and
+ * infinities included. Blocked sources have zero pad lanes, as oneDNN's own data do; the
+ * destination starts full of garbage. Inputs are left out (replaced by +0) where oneDNN's answer
+ * depends on which of its kernels runs, not on the arithmetic:
+ * <ul>
+ * <li>-0.0 into f16: oneDNN's reference reorder, which runs f16 on CPUs without AVX512-FP16, adds
+ * the destination zero point even when it is 0 and so writes +0.0; its jit reorders and Strider
+ * keep -0.0 (see {@code HalfFloatOracleTest}); its {@code simple:any} does the same in an f16 -> f16 copy;
+ * <li>NaN into an integer type: its reference reorder writes 0 to s8, its jit reorders the least
+ * value, as Strider does;
+ * <li>in a bf16 -> bf16 or f16 -> f16 copy, subnormals and signaling NaNs: oneDNN's blocked
+ * reorders move the bits (as Strider does, checked in {@code HalfFloatOracleTest}), while its
+ * {@code jit_direct_copy} flushes bf16 subnormals to -0.0/+0.0 and its {@code simple:any} quiets
+ * f16 signaling NaNs, both converting through f32;
+ * <li>bf16 of magnitude 2^31 or more into s8 or u8: oneDNN's {@code jit:uni} reorder gives -128
+ * and 0 for them (no saturation before its conversion to s32), while from f32 it saturates, as
+ * Strider does from both. benchdnn's own data never reach such values.
+ * </ul>
+ */
+public final class ConformanceRun {
+
+    /** The classes the processor generates for a {@code @Kernels} interface with every target, in that order. */
+    public static final List<String> CLASSES = List.of("Scalar", "Vector128", "Vector256", "Vector512", "Threads");
+
+    /** The generic kernel's row name. */
+    public static final String GENERIC = "generic";
+
+    private static final String PACKAGE = "strider.conformance";
+    private static final String INTERFACE = "ConformanceKernels";
+
+    /** One sampled case: where it is listed, the case as benchdnn runs it, its declaration and method name. */
+    public record Sampled(String where, ReorderCase reorder, Declaration declaration, String method) {
+    }
+
+    /** One difference from oneDNN. */
+    public record Mismatch(String kernel, Sampled sampled, String implementation, String detail) {
+        @Override
+        public String toString() {
+            return kernel + "." + sampled.method() + " (" + sampled.where() + "  " + sampled.reorder().repro()
+                    + "; oneDNN " + implementation + "): " + detail;
+        }
+    }
+
+    /**
+     * What a run found.
+     *
+     * @param sampled       the sample, in method order
+     * @param eligible      declarable cases within the size cap, before sampling
+     * @param unimplemented sampled cases oneDNN has no reorder for on this CPU, each with oneDNN's answer
+     * @param run           (kernel class, cases run) in {@link #CLASSES} order, then the generic kernel
+     * @param exact         (kernel class, cases bit-exact)
+     * @param mismatches    every difference, one per (class, case)
+     * @param skipped       kernel classes that did not load here, with why
+     */
+    public record Result(List<Sampled> sampled, int eligible, Map<Sampled, String> unimplemented,
+                         Map<String, Integer> run, Map<String, Integer> exact, List<Mismatch> mismatches,
+                         Map<String, String> skipped, long compileMillis, long runMillis) {
+
+        /** The summary: sample, per class run / exact / mismatches, and the first few mismatches. */
+        public String summary(int declarable, int cpuFixedDims, int maxElements) {
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format(Locale.ROOT, "conformance run: %,d of %,d CPU fixed-dims cases declarable,"
+                    + " %,d of them within %,d elements a buffer; sampled %d distinct declarations%n",
+                    declarable, cpuFixedDims, eligible, maxElements, sampled.size()));
+            Map<String, Long> pairs = sampled.stream().collect(Collectors.groupingBy(
+                    s -> s.reorder().sdt() + "->" + s.reorder().ddt(), TreeMap::new, Collectors.counting()));
+            sb.append("  data types: ").append(pairs.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                    .collect(Collectors.joining(", "))).append('\n');
+            long blocked = sampled.stream().filter(s -> kind(s.declaration()).startsWith("blocked")).count();
+            long padded = sampled.stream().filter(s -> kind(s.declaration()).equals("blocked, padded tail")).count();
+            long quantized = sampled.stream().filter(s -> s.declaration().scale() != 1 || s.declaration().shift() != 0)
+                    .count();
+            sb.append(String.format(Locale.ROOT, "  formats: %d plain, %d blocked (%d with a padded tail);"
+                    + " %d with a scale or shift%n", sampled.size() - blocked, blocked, padded, quantized));
+            sb.append(String.format(Locale.ROOT, "  not compared, oneDNN cannot run them here: %d%n", unimplemented.size()));
+            unimplemented.entrySet().stream().collect(Collectors.groupingBy(e -> why(e.getKey(), e.getValue()),
+                    TreeMap::new, Collectors.counting()))
+                    .forEach((why, count) -> sb.append("    ").append(count).append("  ").append(why).append('\n'));
+            int w = Math.max(10, run.keySet().stream().mapToInt(String::length).max().orElse(0));
+            sb.append(String.format(Locale.ROOT, "  %-" + w + "s  %5s  %5s  %10s%n", "class", "run", "exact", "mismatches"));
+            for (Map.Entry<String, Integer> e : run.entrySet()) {
+                int x = exact.getOrDefault(e.getKey(), 0);
+                sb.append(String.format(Locale.ROOT, "  %-" + w + "s  %5d  %5d  %10d%n", e.getKey(), e.getValue(), x,
+                        e.getValue() - x));
+            }
+            skipped.forEach((k, why) -> sb.append("  ").append(k).append(": not run, ").append(why).append('\n'));
+            sb.append(String.format(Locale.ROOT, "  %d mismatches (compile %.1f s, run %.1f s)%n", mismatches.size(),
+                    compileMillis / 1000.0, runMillis / 1000.0));
+            // one line per case, naming every class that differs there
+            Map<Sampled, List<Mismatch>> byCase = mismatches.stream().collect(Collectors.groupingBy(Mismatch::sampled,
+                    LinkedHashMap::new, Collectors.toList()));
+            byCase.values().stream().limit(12).forEach(ms -> sb.append("  ").append(ms.get(0)).append(ms.size() > 1
+                    ? " [also " + ms.stream().skip(1).map(Mismatch::kernel).collect(Collectors.joining(", ")) + "]" : "")
+                    .append('\n'));
+            return sb.toString();
+        }
+    }
+
+    private ConformanceRun() {
+    }
+
+    /** Why oneDNN could not run a case, short: the data types for a missing reorder, the tag for a missing name. */
+    static String why(Sampled s, String message) {
+        if (message.contains("dnnl_unimplemented")) {
+            return "oneDNN implements no " + s.reorder().sdt() + " -> " + s.reorder().ddt() + " reorder on this CPU";
+        }
+        java.util.regex.Matcher tag = java.util.regex.Pattern.compile("no format tag '([^']+)'").matcher(message);
+        if (tag.find()) {
+            return "format tag " + tag.group(1) + ": not in oneDNN's C API (dnnl_format_tag_t), nor a renaming of one";
+        }
+        return message;
+    }
+
+    /** plain, blocked, or blocked with a padded tail (a blocked dim not a multiple of its block), by the two formats. */
+    static String kind(Declaration d) {
+        TensorLayout s = TensorLayout.of(d.dims(), d.sizes(), d.srcFormat());
+        TensorLayout t = TensorLayout.of(d.dims(), d.sizes(), d.dstFormat());
+        if (!s.isBlocked() && !t.isBlocked()) {
+            return "plain";
+        }
+        return s.paddedElementCount() > s.elementCount() || t.paddedElementCount() > t.elementCount()
+                ? "blocked, padded tail" : "blocked";
+    }
+
+    /**
+     * Draws {@code n} distinct declarations from the declarable verdicts, stratified, deterministic
+     * for a seed. Returns the sample and, through {@code eligible[0]}, how many cases were within the cap.
+     */
+    public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int maxElements, long seed,
+                                       int[] eligible) {
+        // data-type pair -> (scale or shift, kind of formats) -> cases
+        Map<String, Map<String, List<Verdict>>> strata = new TreeMap<>();
+        int within = 0;
+        for (Verdict v : verdicts) {
+            if (!v.declarable()) {
+                continue;
+            }
+            Declaration d = v.declaration().orElseThrow();
+            if (TensorLayout.of(d.dims(), d.sizes(), d.srcFormat()).bufferSize() > maxElements
+                    || TensorLayout.of(d.dims(), d.sizes(), d.dstFormat()).bufferSize() > maxElements) {
+                continue;
+            }
+            within++;
+            String sub = (d.scale() != 1 || d.shift() != 0 ? "1 scaled " : "2 ") + kind(d); // scaled ones first
+            strata.computeIfAbsent(v.reorder().sdt() + "->" + v.reorder().ddt(), k -> new TreeMap<>())
+                    .computeIfAbsent(sub, k -> new ArrayList<>()).add(v);
+        }
+        eligible[0] = within;
+        Random random = new Random(seed);
+        List<List<List<Verdict>>> pairs = new ArrayList<>();
+        for (Map<String, List<Verdict>> pair : strata.values()) {
+            List<List<Verdict>> subs = new ArrayList<>();
+            for (List<Verdict> sub : pair.values()) {
+                List<Verdict> q = new ArrayList<>(sub);
+                java.util.Collections.shuffle(q, random);
+                subs.add(q);
+            }
+            pairs.add(subs);
+        }
+        // rounds over the pairs; each pair draws from its next sub-stratum in turn
+        Map<Declaration, Sampled> picked = new LinkedHashMap<>();
+        int[] next = new int[pairs.size()];
+        boolean any = true;
+        while (picked.size() < n && any) {
+            any = false;
+            for (int p = 0; p < pairs.size() && picked.size() < n; p++) {
+                List<List<Verdict>> subs = pairs.get(p);
+                for (int tries = 0; tries < subs.size(); tries++) {
+                    List<Verdict> q = subs.get(next[p]++ % subs.size());
+                    Verdict v = null;
+                    while (!q.isEmpty() && v == null) {
+                        Verdict c = q.remove(q.size() - 1);
+                        if (!picked.containsKey(c.declaration().orElseThrow())) {
+                            v = c;
+                        }
+                    }
+                    if (v != null) {
+                        Declaration d = v.declaration().orElseThrow();
+                        picked.put(d, new Sampled(suite.distinct().get(v.reorder()).where(), v.reorder(), d,
+                                "c" + picked.size()));
+                        any = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(picked.values());
+    }
+
+    /** The {@code @Kernels} interface declaring every sampled case. */
+    public static String interfaceSource(List<Sampled> sample) {
+        StringBuilder sb = new StringBuilder("package " + PACKAGE + ";\n\nimport dev.strider.*;\n\n");
+        sb.append("/** A sample of oneDNN v3.11's benchdnn reorder cases, each declared as Strider declares it. */\n");
+        sb.append("@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})\n");
+        sb.append("public interface ").append(INTERFACE).append(" {\n");
+        for (Sampled s : sample) {
+            sb.append("\n    // ").append(s.where()).append("  ").append(s.reorder().repro()).append('\n');
+            for (String line : s.declaration().source(s.method()).split("\n")) {
+                sb.append("    ").append(line).append('\n');
+            }
+        }
+        return sb.append("}\n").toString();
+    }
+
+    /**
+     * Compiles the interface with javac and {@code processor} into {@code dir}, for Java 17 with
+     * the vector module readable, and returns a class loader over the result.
+     *
+     * @param options processor options ({@code -Astrider.threadsAbove=4096})
+     */
+    public static ClassLoader compile(String source, Processor processor, Path dir, List<String> options) {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null) {
+            throw new IllegalStateException("no system Java compiler: run on a JDK, not a JRE");
+        }
+        try {
+            Path src = dir.resolve("src/" + PACKAGE.replace('.', '/'));
+            Files.createDirectories(src);
+            Path file = src.resolve(INTERFACE + ".java");
+            Files.writeString(file, source, StandardCharsets.UTF_8);
+            Path classes = Files.createDirectories(dir.resolve("classes"));
+            Path generated = Files.createDirectories(dir.resolve("generated"));
+            DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+            try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT,
+                    StandardCharsets.UTF_8)) {
+                List<String> args = new ArrayList<>(List.of("--release", "17", "--add-modules", "jdk.incubator.vector",
+                        "-classpath", location(Kernels.class), "-d", classes.toString(), "-s", generated.toString(),
+                        "-parameters", "-nowarn", "-implicit:none"));
+                args.addAll(options);
+                StringWriter out = new StringWriter();
+                JavaCompiler.CompilationTask task = javac.getTask(out, files, diagnostics, args, null,
+                        files.getJavaFileObjects(file));
+                task.setProcessors(List.of(processor));
+                boolean ok = task.call();
+                if (!ok) {
+                    String errors = diagnostics.getDiagnostics().stream()
+                            .filter(d -> d.getKind() == Diagnostic.Kind.ERROR).limit(20)
+                            .map(d -> d.getSource() == null ? d.getMessage(Locale.ROOT)
+                                    : d.getSource().getName() + ":" + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT))
+                            .collect(Collectors.joining("\n"));
+                    throw new IllegalStateException("the sample did not compile:\n" + errors + out);
+                }
+            }
+            return new URLClassLoader(new URL[] {classes.toUri().toURL()}, ConformanceRun.class.getClassLoader());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String location(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Samples, compiles, runs and compares. */
+    public static Result run(Suite suite, List<Verdict> verdicts, int n, int maxElements, long seed, Processor processor,
+                             Path dir) {
+        int[] eligible = new int[1];
+        List<Sampled> sample = sample(suite, verdicts, n, maxElements, seed, eligible);
+        long t0 = System.nanoTime();
+        ClassLoader loader = compile(interfaceSource(sample), processor, dir, List.of("-Astrider.threadsAbove=4096",
+                "-Astrider.report=false"));
+        long t1 = System.nanoTime();
+        Map<String, Object> kernels = new LinkedHashMap<>();
+        Map<String, String> skipped = new LinkedHashMap<>();
+        for (String c : CLASSES) {
+            try {
+                kernels.put(c, loader.loadClass(PACKAGE + "." + INTERFACE + "_" + c).getConstructor().newInstance());
+            } catch (ReflectiveOperationException | LinkageError e) {
+                skipped.put(c, e.toString());
+            }
+        }
+        Map<String, Integer> run = new LinkedHashMap<>();
+        Map<String, Integer> exact = new LinkedHashMap<>();
+        for (String c : kernels.keySet()) {
+            run.put(c, 0);
+            exact.put(c, 0);
+        }
+        run.put(GENERIC, 0);
+        exact.put(GENERIC, 0);
+        List<Mismatch> mismatches = new ArrayList<>();
+        Map<Sampled, String> unimplemented = new LinkedHashMap<>();
+        Random random = new Random(seed);
+        for (Sampled s : sample) {
+            Declaration d = s.declaration();
+            TensorLayout srcLayout = TensorLayout.of(d.dims(), d.sizes(), d.srcFormat());
+            TensorLayout dstLayout = TensorLayout.of(d.dims(), d.sizes(), d.dstFormat());
+            Object input = Data.input(s.reorder(), d, srcLayout, random);
+            Object expected;
+            String[] implementation = new String[1];
+            try {
+                expected = oneDnn(s.reorder(), input, implementation);
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                unimplemented.put(s, e.getMessage());
+                continue;
+            }
+            if (Array.getLength(expected) != dstLayout.bufferSize()) {
+                throw new IllegalStateException(s + ": oneDNN's destination holds " + Array.getLength(expected)
+                        + " elements, Strider's " + dstLayout.bufferSize());
+            }
+            for (Map.Entry<String, Object> k : kernels.entrySet()) {
+                Object actual = Data.garbage(expected);
+                try {
+                    Method m = k.getValue().getClass().getMethod(s.method(), input.getClass(), expected.getClass());
+                    m.invoke(k.getValue(), Data.copy(input), actual);
+                } catch (InvocationTargetException e) {
+                    actual = e.getCause().toString();
+                } catch (ReflectiveOperationException e) {
+                    throw new IllegalStateException(e);
+                }
+                compare(k.getKey(), s, implementation[0], dstLayout, expected, actual, run, exact, mismatches);
+            }
+            Object actual = Data.garbage(expected);
+            try {
+                Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), actual, dstLayout,
+                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift());
+            } catch (RuntimeException e) {
+                actual = e.toString();
+            }
+            compare(GENERIC, s, implementation[0], dstLayout, expected, actual, run, exact, mismatches);
+        }
+        long t2 = System.nanoTime();
+        return new Result(sample, eligible[0], unimplemented, run, exact, mismatches, skipped, (t1 - t0) / 1_000_000,
+                (t2 - t1) / 1_000_000);
+    }
+
+    private static void compare(String kernel, Sampled s, String implementation, TensorLayout dstLayout, Object expected, Object actual,
+                                Map<String, Integer> run, Map<String, Integer> exact, List<Mismatch> mismatches) {
+        run.merge(kernel, 1, Integer::sum);
+        if (actual instanceof String thrown) {
+            mismatches.add(new Mismatch(kernel, s, implementation, "threw " + thrown));
+            return;
+        }
+        int n = Array.getLength(expected);
+        int first = -1;
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (Data.bits(expected, i) != Data.bits(actual, i)) {
+                count++;
+                if (first < 0) {
+                    first = i;
+                }
+            }
+        }
+        if (count == 0) {
+            exact.merge(kernel, 1, Integer::sum);
+            return;
+        }
+        mismatches.add(new Mismatch(kernel, s, implementation, String.format(Locale.ROOT,
+                "%d of %d elements differ; first at offset %d%s: oneDNN %s, Strider %s", count, n, first,
+                Data.where(dstLayout, first), Data.show(expected, first, s.reorder().ddt()),
+                Data.show(actual, first, s.reorder().ddt()))));
+    }
+
+    private static dev.strider.examples.onednn.DataType oneDnnType(DataType t) {
+        switch (t) {
+            case F32: return dev.strider.examples.onednn.DataType.F32;
+            case S32: return dev.strider.examples.onednn.DataType.S32;
+            case S8: return dev.strider.examples.onednn.DataType.S8;
+            case U8: return dev.strider.examples.onednn.DataType.U8;
+            case BF16: return dev.strider.examples.onednn.DataType.BF16;
+            case F16: return dev.strider.examples.onednn.DataType.F16;
+            default: throw new IllegalStateException("the oneDNN wrapper moves no " + t + " (oneDNN's CPU reorder has none)");
+        }
+    }
+
+    /** oneDNN's reorder of {@code input} for the case, its scales and zero points as the case names them. */
+    static Object oneDnn(ReorderCase c, Object input, String[] implementation) {
+        long[] dims = c.dims().stream().mapToLong(Long::longValue).toArray();
+        Attributes a = c.attributes();
+        OneDnnReorder.Quantization q = new OneDnnReorder.Quantization(
+                a.scale(Attributes.Arg.SRC).map(Attributes.Scale::value).orElse(1f),
+                a.scale(Attributes.Arg.DST).map(Attributes.Scale::value).orElse(1f),
+                a.zeroPoint(Attributes.Arg.SRC).map(Attributes.ZeroPoint::value).orElse(0),
+                a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0));
+        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(oneDnnType(c.sdt()), c.stag(), dims),
+                MemorySpec.tagged(oneDnnType(c.ddt()), c.dtag(), dims), q)) {
+            if (input instanceof float[] f) {
+                oracle.copyIn(f);
+            } else if (input instanceof short[] s) {
+                oracle.copyIn(s);
+            } else if (input instanceof byte[] b) {
+                oracle.copyIn(b);
+            } else {
+                oracle.copyIn((int[]) input);
+            }
+            oracle.execute();
+            implementation[0] = oracle.implementation();
+            int n = Math.toIntExact(oracle.destinationElements());
+            switch (c.ddt()) {
+                case F32: {
+                    float[] out = new float[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case S32: {
+                    int[] out = new int[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                case BF16:
+                case F16: {
+                    short[] out = new short[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+                default: {
+                    byte[] out = new byte[n];
+                    oracle.copyOut(out);
+                    return out;
+                }
+            }
+        }
+    }
+
+    /** Inputs, garbage and bits. */
+    static final class Data {
+
+        private Data() {
+        }
+
+        /** A deterministic, benchdnn-like source for the case in {@code layout}, zero in pad lanes. */
+        static Object input(ReorderCase c, Declaration d, TensorLayout layout, Random random) {
+            int n = layout.bufferSize();
+            boolean integerDst = c.ddt().integral();
+            Object values;
+            switch (c.sdt()) {
+                case F32: {
+                    float[] f = new float[n];
+                    float bound = bound(c.ddt()) / (float) Math.abs(d.scale());
+                    float[] edges = {0.5f, -0.5f, 1.5f, -1.5f, 2.5f, bound, -bound, bound + 0.5f, -bound - 0.5f,
+                        bound * 2, -bound * 2, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MAX_VALUE,
+                        -Float.MAX_VALUE, 65504f, 65520f, 65519.996f, 1e-40f, 5.9604645e-8f, 2.9802322e-8f,
+                        Float.intBitsToFloat(0x3F808000), Float.intBitsToFloat(0x3F818000), -0.0f, 0f,
+                        2147483520f, 2147483648f, -2147483648f, 127.5f, 255.5f, -128.5f};
+                    for (int i = 0; i < n; i++) {
+                        f[i] = i % 16 == 3 ? edges[random.nextInt(edges.length)]
+                                : i % 4 == 1 ? (random.nextFloat() * 2 - 1) * bound * 1.25f
+                                : i % 4 == 2 ? Math.round((random.nextFloat() * 2 - 1) * bound * 2) / 2f
+                                : (float) ((random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(48) - 24));
+                    }
+                    values = f;
+                    break;
+                }
+                case BF16:
+                case F16: {
+                    short[] s = new short[n];
+                    for (int i = 0; i < n; i++) {
+                        s[i] = (short) random.nextInt(1 << 16);
+                    }
+                    values = s;
+                    break;
+                }
+                case S32: {
+                    int[] v = new int[n];
+                    int[] edges = {Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE - 1, Integer.MIN_VALUE + 1,
+                        2147483520, 16777217, -16777217, 127, 128, -128, -129, 255, 256, 0, 1, -1};
+                    for (int i = 0; i < n; i++) {
+                        v[i] = i % 8 == 3 ? edges[random.nextInt(edges.length)]
+                                : i % 3 == 0 ? random.nextInt() : random.nextInt(1 << 10) - (1 << 9);
+                    }
+                    values = v;
+                    break;
+                }
+                default: {
+                    byte[] b = new byte[n];
+                    random.nextBytes(b);
+                    values = b;
+                    break;
+                }
+            }
+            // kernel-dependent answers in oneDNN (see the class comment): -0.0 into f16, NaN into an integer type
+            for (int i = 0; i < n; i++) {
+                if (values instanceof float[] f) {
+                    if (c.ddt() == DataType.F16 && Float.floatToRawIntBits(f[i]) == 0x80000000) {
+                        f[i] = 0f;
+                    }
+                } else if (values instanceof short[] s) {
+                    float x = d.srcHalf().toFloat(s[i]);
+                    boolean copy = c.sdt() == c.ddt() && d.scale() == 1 && d.shift() == 0;
+                    if (integerDst && (Float.isNaN(x) || (c.sdt() == DataType.BF16 && Math.abs(x) >= 0x1p31f))) {
+                        s[i] = 0;
+                    } else if (c.ddt() == DataType.F16 && x == 0 && s[i] != 0) { // -0.0, f16 copies too
+                        s[i] = 0;
+                    } else if (copy && (subnormal(d.srcHalf(), s[i]) || signaling(d.srcHalf(), s[i]))) {
+                        s[i] = 0;
+                    }
+                }
+            }
+            if (!layout.isBlocked()) {
+                return values;
+            }
+            Object zeroed = Array.newInstance(values.getClass().getComponentType(), n);
+            int[] index = new int[layout.rank()];
+            do {
+                int at = layout.offsetOf(index);
+                System.arraycopy(values, at, zeroed, at, 1);
+            } while (TensorLayout.increment(index, layout.sizes()));
+            return zeroed;
+        }
+
+        /** A subnormal bf16 or f16 (not zero). */
+        static boolean subnormal(Half h, short bits) {
+            int exponent = h == Half.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
+            int mantissa = h == Half.BF16 ? bits & 0x7F : bits & 0x3FF;
+            return exponent == 0 && mantissa != 0;
+        }
+
+        /** A signaling NaN in bf16 or f16: all-ones exponent, a mantissa without its top bit, not zero. */
+        static boolean signaling(Half h, short bits) {
+            int exponent = h == Half.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
+            int mantissa = h == Half.BF16 ? bits & 0x7F : bits & 0x3FF;
+            int quiet = h == Half.BF16 ? 0x40 : 0x200;
+            return exponent == (h == Half.BF16 ? 0xFF : 0x1F) && mantissa != 0 && (mantissa & quiet) == 0;
+        }
+
+        /** The magnitude where {@code t} saturates (or a large value for float types). */
+        private static float bound(DataType t) {
+            switch (t) {
+                case S8: return 128;
+                case U8: return 256;
+                case S32: return 2147483648f;
+                case F16: return 65536;
+                default: return 1e6f;
+            }
+        }
+
+        static Object garbage(Object like) {
+            int n = Array.getLength(like);
+            Object a = Array.newInstance(like.getClass().getComponentType(), n);
+            for (int i = 0; i < n; i++) {
+                if (a instanceof float[] f) {
+                    f[i] = Float.intBitsToFloat(0x7FC5A5A5);
+                } else if (a instanceof int[] v) {
+                    v[i] = 0x5a5a5a5a;
+                } else if (a instanceof short[] s) {
+                    s[i] = 0x5a5a;
+                } else {
+                    ((byte[]) a)[i] = 0x5a;
+                }
+            }
+            return a;
+        }
+
+        static Object copy(Object array) {
+            Object c = Array.newInstance(array.getClass().getComponentType(), Array.getLength(array));
+            System.arraycopy(array, 0, c, 0, Array.getLength(array));
+            return c;
+        }
+
+        static long bits(Object array, int i) {
+            if (array instanceof float[] f) {
+                return Float.floatToRawIntBits(f[i]);
+            }
+            if (array instanceof int[] v) {
+                return v[i];
+            }
+            if (array instanceof short[] s) {
+                return s[i];
+            }
+            return ((byte[]) array)[i];
+        }
+
+        static String show(Object array, int i, DataType t) {
+            long b = bits(array, i);
+            switch (t) {
+                case F32: return Float.intBitsToFloat((int) b) + String.format(Locale.ROOT, " (0x%08x)", (int) b);
+                case BF16: return Half.BF16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case F16: return Half.F16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case U8: return String.valueOf(b & 0xFF);
+                default: return String.valueOf(b);
+            }
+        }
+
+        /** {@code " (index [0, 3, 1, 2])"}, or {@code " (a pad lane)"}. */
+        static String where(TensorLayout layout, int offset) {
+            int[] index = new int[layout.rank()];
+            do {
+                if (layout.offsetOf(index) == offset) {
+                    return " (index " + Arrays.toString(index) + ")";
+                }
+            } while (TensorLayout.increment(index, layout.sizes()));
+            return " (a pad lane)";
+        }
+    }
+}
