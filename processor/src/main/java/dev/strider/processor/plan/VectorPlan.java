@@ -8,16 +8,63 @@ package dev.strider.processor.plan;
  * @param kind  how the lane nodes are covered
  * @param leaf  index of the first lane node
  */
-public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages) {
+public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
 
-    /** The plain form: every stage of a transpose moves and blends. */
+    /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE);
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails);
+    }
+
+    /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
+    public VectorPlan withTails(TailBlocks tails) {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails);
+    }
+
+    /**
+     * Which partial blocks of a {@link Kind#TRANSPOSE} (the tail block of a padded channel dim:
+     * nchw to nChw16c with 17 channels has one real channel of 16) are transposed in registers
+     * like whole ones rather than moved element by element. The lane nodes are Y (the output's
+     * rows, sequential in the input) and X (the input's rows, sequential in the output).
+     *
+     * @param zeroRows  X partial, Y whole: the missing input rows (X at or past the dim's size)
+     *                  are zero vectors instead of loads, so each output row is stored whole and
+     *                  its lanes past the size come out zero. Planned only where those lanes are
+     *                  pad lanes of the output, which must hold zeros anyway.
+     * @param realRows  Y partial, X whole: every input row is loaded whole (its lanes past the
+     *                  size are pad lanes of a padded input, in the array) and only the real
+     *                  output rows are stored. Planned only where the input is padded there.
+     * @param zeroColumns with {@code zeroRows}: after each output row of a zero-row block, this
+     *                  many zero vectors of its lanes, the rest of the row's pad lanes up to the
+     *                  dim's padded size (3 for nChw16c with 17 channels in 4x4 blocks), so that
+     *                  the block writes its output lines whole, in one pass, and no pad nest goes
+     *                  over them again. Planned only where every partial X range is such a block,
+     *                  and those lanes continue the output's X stride.
+     */
+    public record TailBlocks(boolean zeroRows, boolean realRows, int zeroColumns) {
+        public static final TailBlocks NONE = new TailBlocks(false, false, 0);
+
+        public TailBlocks withZeroColumns(int columns) {
+            return new TailBlocks(zeroRows, realRows, columns);
+        }
+
+        public boolean any() {
+            return zeroRows || realRows;
+        }
+
+        /** {@code "; tail blocks in registers (zero rows)"}: what the Javadoc adds, or nothing. */
+        public String describe() {
+            if (!any()) {
+                return "";
+            }
+            return "; tail blocks in registers (" + (zeroRows ? "missing rows zero" : "")
+                    + (zeroColumns > 0 ? ", rows written on to the padded size" : "")
+                    + (zeroRows && realRows ? ", " : "") + (realRows ? "real rows stored" : "") + ")";
+        }
     }
 
     /**
@@ -82,6 +129,6 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
                     + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers";
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
-                + loops.nodes().get(leaf + 1).name() + " transposed in registers" + stages.describe();
+                + loops.nodes().get(leaf + 1).name() + " transposed in registers" + stages.describe() + tails.describe();
     }
 }

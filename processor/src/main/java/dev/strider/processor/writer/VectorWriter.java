@@ -132,7 +132,11 @@ public final class VectorWriter {
             case TRANSPOSE -> offsets -> transpose(m, access, plan, offsets, constants, nest.scope());
             case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, access, plan, offsets, constants, nest.scope());
         };
-        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, access, offsets), plan.leaf(), vector);
+        Function<List<CodeBlock>, CodeBlock> element = offsets -> KernelClass.element(ids, m, access, offsets);
+        CodeBlock logical = plan.kind() == VectorPlan.Kind.TRANSPOSE && plan.tails().any()
+                ? nest.logical(element, plan.leaf(), vector, plan.tails(),
+                        (offsets, yRows, xRows) -> transpose(m, access, plan, offsets, constants, nest.scope(), yRows, xRows))
+                : nest.logical(element, plan.leaf(), vector);
         CodeBlock pad = Bodies.padLanes(m, nest, access);
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
         return padInVectors(m, v, nest, access, body, constants);
@@ -240,6 +244,20 @@ public final class VectorWriter {
         Param out = m.output();
         return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1],
                 out, offsets.get(0), y.strides()[0]);
+    }
+
+    /**
+     * A partial block of the lane nodes ({@link VectorPlan.TailBlocks}), {@code yRows} of Y and
+     * {@code xRows} of X real: the input's rows are X, the output's Y.
+     */
+    private CodeBlock transpose(KernelMethod m, Access a, VectorPlan plan, List<CodeBlock> offsets, Constants c,
+                                Identifiers.Scope scope, int yRows, int xRows) {
+        Node y = plan.loops().nodes().get(plan.leaf());
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        Param in = m.params().get(0);
+        Param out = m.output();
+        return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1], xRows,
+                out, offsets.get(0), y.strides()[0], yRows, plan.tails().zeroColumns());
     }
 
     /**
@@ -369,16 +387,58 @@ public final class VectorWriter {
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
                 Param src, CodeBlock s, int sStride, Param dst, CodeBlock d, int dStride) {
+            return transpose(scope, a, type, lanes, stages, src, s, sStride, lanes, dst, d, dStride, lanes, 0);
+        }
+
+        /**
+         * The same for a partial block ({@link VectorPlan.TailBlocks}): input rows from {@code
+         * inRows} on are zero vectors instead of loads, and output rows from {@code outRows} on are
+         * not stored. Zeros are followed through the stages (a pair of zero rows gives zero rows, a
+         * zero partner is {@code zero} in the blend, and a shift fills the other pieces with zeros
+         * itself), and only what the stored rows need is computed, so a block of one real row out
+         * of 16 is 1 load, 15 blends or shifts and 16 stores (zero rows), or 16 loads, 15 moves and
+         * blends and 1 store (real rows). With zero rows, each stored row is followed by {@code
+         * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
+         */
+        CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
+                Param src, CodeBlock s, int sStride, int inRows, Param dst, CodeBlock d, int dStride, int outRows,
+                int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
-            CodeBlock.Builder b = CodeBlock.builder()
-                    .add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride, src.name(),
-                            dStride, dst.name())
-                    .add("{\n").indent();
-            String rows = scope.numbered("r");
+            boolean whole = inRows == lanes && outRows == lanes;
+            CodeBlock.Builder b = CodeBlock.builder();
+            if (whole) {
+                b.add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride,
+                        src.name(), dStride, dst.name());
+            } else if (inRows < lanes) {
+                b.add("// the $Lx$L block, $L of its rows from $N ($L apart) and $L zero rows: columns $L apart in $N$L\n", lanes,
+                        lanes, inRows, src.name(), sStride, lanes - inRows, dStride, dst.name(),
+                        zeroColumns == 0 ? "" : ", each followed by " + zeroColumns * lanes + " zeros (pad lanes)");
+            } else {
+                b.add("// the $Lx$L block: rows $L apart in $N, $L of its columns stored in $N ($L apart)\n", lanes, lanes,
+                        sStride, src.name(), outRows, dst.name(), dStride);
+            }
+            b.add("{\n").indent();
+            int stageCount = Integer.numberOfTrailingZeros(lanes);
+            // needed[s][i]: row i entering stage s is used by a stored row (stage stageCount: the stored rows)
+            boolean[][] needed = new boolean[stageCount + 1][lanes];
             for (int i = 0; i < lanes; i++) {
-                b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
+                needed[stageCount][i] = i < outRows;
+            }
+            for (int st = stageCount - 1, k = 1; st >= 0; st--, k *= 2) {
+                for (int i = 0; i < lanes; i++) {
+                    needed[st][i] = needed[st + 1][i] || needed[st + 1][i ^ k];
+                }
+            }
+            CodeBlock zero = CodeBlock.of("$T.zero($N)", vector, species);
+            String rows = scope.numbered("r");
+            boolean[] zeroRow = new boolean[lanes];
+            for (int i = 0; i < lanes; i++) {
+                zeroRow[i] = i >= inRows;
+                if (!zeroRow[i] && needed[0][i]) {
+                    b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
+                }
             }
             String[] stageNames = {"a", "b", "c"};
             String from = rows;
@@ -388,18 +448,32 @@ public final class VectorWriter {
                 boolean last = k == 1;
                 String to = last ? null : scope.numbered(stageNames[stage]);
                 int pieceBits = k * 8 * type.bytes();
+                boolean shifts = ClassPlanner.shifts(type, k);
                 // each stage pairs rows i and i + k: lo and hi of the pair, by the stage's form
                 java.util.function.BiFunction<Integer, Integer, CodeBlock[]> pair;
                 String in = from;
                 int h = k;
-                if (stage == 0 && stages.offsetLoads()) {
+                Function<String, CodeBlock> up;
+                Function<String, CodeBlock> down;
+                if (shifts) {
+                    String wide = laneTypes(2 * pieceBits);
+                    String back = KernelClass.titled(type) + "s";
+                    up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
+                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                    down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
+                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                } else {
+                    up = v -> CodeBlock.of("$L.rearrange($N)", v, swap(type, blockBits, h));
+                    down = up;
+                }
+                if (stage == 0 && stages.offsetLoads() && whole) {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i,
                                 a.load(src, vector, species, NestWriter.plus(s, (long) j * sStride - h)), high),
                         CodeBlock.of("$L.blend($N, $N)", a.load(src, vector, species, NestWriter.plus(s, (long) i * sStride + h)),
                                 in + j, high)};
-                } else if (ClassPlanner.shifts(type, k) && stages.andOr()) {
+                } else if (shifts && stages.andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
                     String wide = laneTypes(2 * pieceBits);
                     String back = KernelClass.titled(type) + "s";
@@ -411,38 +485,49 @@ public final class VectorWriter {
                         CodeBlock.of("$N.reinterpretAs$L().lanewise($T.LSHR, $L).or($N.reinterpretAs$L().and($L)).reinterpretAs$L()",
                                 in + i, wide, VECTOR_OPERATORS, pieceBits, in + j, wide, highMask, back)};
                 } else {
-                    Function<String, CodeBlock> up;
-                    Function<String, CodeBlock> down;
-                    if (ClassPlanner.shifts(type, k)) {
-                        String wide = laneTypes(2 * pieceBits);
-                        String back = KernelClass.titled(type) + "s";
-                        up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
-                                v, wide, VECTOR_OPERATORS, pieceBits, back);
-                        down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
-                                v, wide, VECTOR_OPERATORS, pieceBits, back);
-                    } else {
-                        String swap = swap(type, blockBits, h);
-                        up = v -> CodeBlock.of("$L.rearrange($N)", v, swap);
-                        down = up;
-                    }
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i, up.apply(in + j), high),
                         CodeBlock.of("$L.blend($N, $N)", down.apply(in + i), in + j, high)};
                 }
+                boolean[] zeroNext = new boolean[lanes];
                 for (int i = 0; i < lanes; i++) {
                     if ((i & k) != 0) {
                         continue;
                     }
                     int j = i + k;
-                    CodeBlock[] lohi = pair.apply(i, j);
-                    if (last) {
-                        b.add(a.store(lohi[0], dst, NestWriter.plus(d, i * dStride)));
-                        b.add(a.store(lohi[1], dst, NestWriter.plus(d, j * dStride)));
+                    CodeBlock[] lohi;
+                    if (zeroRow[i] && zeroRow[j]) {
+                        zeroNext[i] = true;
+                        zeroNext[j] = true;
+                        lohi = new CodeBlock[] {zero, zero};
+                    } else if (zeroRow[j]) {
+                        // lo: row i's low pieces; hi: its high pieces moved down (a shift leaves zeros above them)
+                        lohi = new CodeBlock[] {CodeBlock.of("$N.blend($L, $N)", in + i, zero, high),
+                            shifts ? down.apply(in + i) : CodeBlock.of("$L.blend($L, $N)", down.apply(in + i), zero, high)};
+                    } else if (zeroRow[i]) {
+                        // lo: row j's low pieces moved up (a shift leaves zeros below them); hi: its high pieces
+                        lohi = new CodeBlock[] {shifts ? up.apply(in + j) : CodeBlock.of("$L.blend($L, $N)", zero, up.apply(in + j), high),
+                            CodeBlock.of("$L.blend($N, $N)", zero, in + j, high)};
                     } else {
-                        b.addStatement("$T $N = $L", vector, to + i, lohi[0]);
-                        b.addStatement("$T $N = $L", vector, to + j, lohi[1]);
+                        lohi = pair.apply(i, j);
+                    }
+                    int[] rowOf = {i, j};
+                    for (int e = 0; e < 2; e++) {
+                        int row = rowOf[e];
+                        if (!needed[stage + 1][row]) {
+                            continue;
+                        }
+                        if (last) {
+                            b.add(a.store(lohi[e], dst, NestWriter.plus(d, row * dStride)));
+                            for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
+                                b.add(a.store(zero, dst, NestWriter.plus(d, row * dStride + col * lanes)));
+                            }
+                        } else if (!zeroNext[row]) {
+                            b.addStatement("$T $N = $L", vector, to + row, lohi[e]);
+                        }
                     }
                 }
+                zeroRow = zeroNext;
                 from = to;
             }
             return b.unindent().add("}\n").build();

@@ -33,6 +33,12 @@ class BlockedTransposeFormsTest {
 
     private static final List<String> NEW_FORMS = List.of("8x8 blocks in registers, offset loads, and-or shifts");
 
+    /** What the generated comment of a tail block in registers says: zero rows, or only the real rows stored. */
+    private static final List<String> TAIL_FORMS = List.of(" zero rows: columns ", " of its columns stored in ");
+
+    /** Per block width and tail form, how many tail blocks the generated classes hold. */
+    private static final Map<String, Integer> tailForms = new TreeMap<>();
+
     @Test
     void channelTailsOfEveryLengthInEveryForm() {
         Random r = new Random(Long.getLong("strider.seed", 18L));
@@ -67,6 +73,14 @@ class BlockedTransposeFormsTest {
         for (String form : NEW_FORMS) {
             assertTrue(ran.getOrDefault(form, 0) > 0, form + ": " + ran);
         }
+        // the tail blocks in registers, both ways, in blocks of every width: zero rows and real rows
+        for (String form : TAIL_FORMS) {
+            for (int lanes : new int[] {4, 8, 16}) {
+                String block = "the " + lanes + "x" + lanes + " block";
+                assertTrue(tailForms.getOrDefault(block + form, 0) > 0, block + form + ": " + tailForms);
+            }
+        }
+        System.out.println("[blocked forms] tail blocks in registers: " + tailForms);
     }
 
     @Test
@@ -99,6 +113,10 @@ class BlockedTransposeFormsTest {
             }
             for (JavaFile f : files) {
                 assertOneWidthPerVariant(f.toString());
+                Matcher tail = TAIL_BLOCK.matcher(f.toString());
+                while (tail.find()) {
+                    tailForms.merge(tail.group(1) + tail.group(2), 1, Integer::sum);
+                }
             }
             CompiledKernels compiled = CompiledKernels.compile(set, files);
             for (JavaFile f : files) {
@@ -120,6 +138,8 @@ class BlockedTransposeFormsTest {
         }
         return cases;
     }
+
+    private static final Pattern TAIL_BLOCK = Pattern.compile("// (the \\d+x\\d+ block)[^\n]*?( zero rows: columns | of its columns stored in )");
 
     private static final Pattern VARIANT = Pattern.compile("\n    private void (\\w+_blocks\\w*)\\(");
     private static final Pattern SPECIES = Pattern.compile("\\b(FLOAT|DOUBLE|LONG|INT|SHORT|BYTE)_(128|256|512)\\b");
