@@ -335,31 +335,28 @@ public final class ClassPlanner {
      * The partial blocks of transpose {@code plan} that go through registers ({@link
      * VectorPlan.TailBlocks}): X partial (zero rows) where the output's lanes of X's dim past its
      * size, up to the block's end, are pad lanes continuing the output's X stride (so in the array,
-     * and zero after the call); Y partial (real rows) where a reorder's input has pad lanes there
-     * continuing its Y stride, which the loads then read and drop. nchw to nChw16c with 17
-     * channels: zero rows; back: real rows. A virtual dim (coalesced pieces) has no pad lanes, and
-     * a slice's input none that a window reaches.
+     * and zero after the call), nchw to nChw16c with 17 channels; with zero columns where the
+     * blocks can write the rest of those rows' pad lanes too. A virtual dim (coalesced pieces) has
+     * no pad lanes.
      */
     static VectorPlan.TailBlocks tailBlocks(KernelMethod m, VectorPlan plan, boolean split) {
         if (plan.kind() != VectorPlan.Kind.TRANSPOSE || !isCopy(m)) {
             return VectorPlan.TailBlocks.NONE;
         }
         int t = plan.lanes();
-        Node y = plan.loops().nodes().get(plan.leaf());
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         int rank = plan.loops().problem().rank();
         dev.strider.layout.TensorLayout out = m.layoutOf(m.output()).layout();
-        boolean zeroRows = x.dim() < rank && out.size(x.dim()) % t != 0
-                && continuesIntoPad(out, x.dim(), roundUp(out.size(x.dim()), t), x.strides()[0]);
-        boolean realRows = m instanceof KernelMethod.Reorder r && y.dim() < rank && r.src().type() == r.dst().type()
-                && m.layoutOf(r.src()).layout().size(y.dim()) % t != 0
-                && continuesIntoPad(m.layoutOf(r.src()).layout(), y.dim(), roundUp(out.size(y.dim()), t), y.strides()[1]);
-        VectorPlan.TailBlocks tails = new VectorPlan.TailBlocks(zeroRows, realRows, 0);
+        if (x.dim() >= rank || out.size(x.dim()) % t == 0
+                || !continuesIntoPad(out, x.dim(), roundUp(out.size(x.dim()), t), x.strides()[0])) {
+            return VectorPlan.TailBlocks.NONE;
+        }
+        VectorPlan.TailBlocks tails = new VectorPlan.TailBlocks(true, 0);
         // The rest of the pad lanes on the rows of the zero-row blocks, where pad vectors would zero
         // them (not in THREADS chunks, nor in place) and the blocks are the only writers of the tails.
-        int padded = zeroRows ? out.paddedSize(x.dim()) : 0;
-        int end = zeroRows ? roundUp(out.size(x.dim()), t) : 0;
-        if (zeroRows && !split && !m.inPlace() && padded > end && (padded - end) % t == 0
+        int padded = out.paddedSize(x.dim());
+        int end = roundUp(out.size(x.dim()), t);
+        if (!split && !m.inPlace() && padded > end && (padded - end) % t == 0
                 && continuesIntoPad(out, x.dim(), padded, x.strides()[0])
                 && NestWalk.zeroRowsCoverXTails(plan.withTails(tails))) {
             tails = tails.withZeroColumns((padded - end) / t);
@@ -411,44 +408,26 @@ public final class ClassPlanner {
     }
 
     /**
-     * Bytecode of a partial {@code t x t} block ({@link VectorPlan.TailBlocks}) with {@code yRows}
-     * output and {@code xRows} input rows real, at the rates of {@link #vectorStatementBytes} (a
-     * load or store ~11, a stage's move and blend ~25): only the rows the stored rows need are
-     * loaded and computed, and a pair of zero rows costs nothing, as the writer renders it.
+     * Bytecode of a partial {@code t x t} block ({@link VectorPlan.TailBlocks}) with {@code xRows}
+     * input rows real, at the rates of {@link #vectorStatementBytes} (a load or store ~11, a stage's
+     * move and blend ~25, a zero vector stored ~15): a pair of zero rows costs nothing, as the
+     * writer renders it.
      */
-    static int tailBlockBytes(int t, int yRows, int xRows) {
-        int stages = Integer.numberOfTrailingZeros(t);
-        boolean[][] needed = new boolean[stages + 1][t];
-        for (int i = 0; i < t; i++) {
-            needed[stages][i] = i < yRows;
-        }
-        for (int st = stages - 1, k = 1; st >= 0; st--, k *= 2) {
-            for (int i = 0; i < t; i++) {
-                needed[st][i] = needed[st + 1][i] || needed[st + 1][i ^ k];
-            }
-        }
-        int bytes = 0;
+    static int tailBlockBytes(int t, int xRows, int zeroColumns) {
+        int bytes = 11 * xRows;
         boolean[] zero = new boolean[t];
         for (int i = 0; i < t; i++) {
             zero[i] = i >= xRows;
-            bytes += !zero[i] && needed[0][i] ? 11 : 0;
         }
-        for (int st = 0, k = t / 2; k >= 1; st++, k /= 2) {
+        for (int k = t / 2; k >= 1; k /= 2) {
             boolean[] next = new boolean[t];
             for (int i = 0; i < t; i++) {
                 next[i] = zero[i] && zero[i ^ k];
-                if (needed[st + 1][i]) {
-                    bytes += (next[i] ? 0 : 25) + (k == 1 ? 11 : 0);
-                }
+                bytes += (next[i] ? 0 : 25) + (k == 1 ? 11 : 0);
             }
             zero = next;
         }
-        return bytes;
-    }
-
-    /** The same, and the zero vectors after each output row ({@link VectorPlan.TailBlocks#zeroColumns}). */
-    static int tailBlockBytes(int t, int yRows, int xRows, int zeroColumns) {
-        return tailBlockBytes(t, yRows, xRows) + (xRows < t ? 11 * yRows * zeroColumns : 0);
+        return bytes + 15 * t * zeroColumns;
     }
 
     /** The scalar nest of a VECTOR class, its pad lanes in vectors where they may be. */

@@ -54,9 +54,9 @@ public abstract class NestWalk<S> {
 
     /**
      * One partial block of a transpose, in registers ({@link VectorPlan.TailBlocks}): the lane
-     * nodes Y and X over {@code [0, yRows)} and {@code [0, xRows)}, one of them whole.
+     * node Y whole, X over {@code [0, xRows)}.
      */
-    protected void tailBlock(S at, int yRows, int xRows) {
+    protected void tailBlock(S at, int xRows) {
         throw new UnsupportedOperationException("no tail blocks in this walk");
     }
 
@@ -141,10 +141,8 @@ public abstract class NestWalk<S> {
             int y = laneRange(range, k);
             int x = laneRange(range, k + 1);
             int t = nodes.get(k).extent();
-            boolean zeroRows = tails.zeroRows() && y == t && x > 0 && x < t;
-            boolean realRows = tails.realRows() && x == t && y > 0 && y < t;
-            if (zeroRows || realRows) {
-                tailBlock(at, y, x);
+            if (tails.zeroRows() && y == t && x > 0 && x < t) {
+                tailBlock(at, x);
                 return;
             }
             xTailInScalar |= x < t;
@@ -291,8 +289,8 @@ public abstract class NestWalk<S> {
         }
 
         @Override
-        protected void tailBlock(Void at, int yRows, int xRows) {
-            tailBytes += ClassPlanner.tailBlockBytes(plan.nodes().get(plan.nodes().size() - 1).extent(), yRows, xRows,
+        protected void tailBlock(Void at, int xRows) {
+            tailBytes += ClassPlanner.tailBlockBytes(plan.nodes().get(plan.nodes().size() - 1).extent(), xRows,
                     zeroColumns);
         }
 

@@ -3,10 +3,12 @@ package dev.strider.processor.plan;
 /**
  * A loop nest for vectors: the nodes of {@link #loops()} from {@link #leaf()} on are lane nodes
  * of {@link #lanes()} elements that one vector statement covers when their ranges are whole
- * (tails fall back to scalar statements).
+ * (tails fall back to scalar statements, except the partial blocks of a transpose that {@link
+ * #tails()} names).
  *
  * @param kind  how the lane nodes are covered
  * @param leaf  index of the first lane node
+ * @param tails which partial blocks of a transpose go through registers
  */
 public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
 
@@ -31,39 +33,41 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * like whole ones rather than moved element by element. The lane nodes are Y (the output's
      * rows, sequential in the input) and X (the input's rows, sequential in the output).
      *
-     * @param zeroRows  X partial, Y whole: the missing input rows (X at or past the dim's size)
-     *                  are zero vectors instead of loads, so each output row is stored whole and
-     *                  its lanes past the size come out zero. Planned only where those lanes are
-     *                  pad lanes of the output, which must hold zeros anyway.
-     * @param realRows  Y partial, X whole: every input row is loaded whole (its lanes past the
-     *                  size are pad lanes of a padded input, in the array) and only the real
-     *                  output rows are stored. Planned only where the input is padded there.
+     * <p>Only X partial: the other way (nChw16c to nchw, Y partial: load every row whole, its pad
+     * lanes included, and store only the real rows) was built and measured, and lost to the
+     * scalar tail or tied (AMD EPYC Zen 4, 1x17x56x56, 4x4 blocks, one variant per JVM, three
+     * JVMs each: JDK 25 8.2, 8.5, 6.8 us against 6.8, 7.4, 6.8; JDK 17 10.8, 12.7, 15.3 against
+     * 10.6, 10.5, 10.7): its tail is 1/17 of the output, read from 16 lines to store one.
+     *
+     * @param zeroRows    X partial, Y whole: the missing input rows (X at or past the dim's size)
+     *                    are zero vectors instead of loads, so each output row is stored whole and
+     *                    its lanes past the size come out zero. Planned only where those lanes are
+     *                    pad lanes of the output, which must hold zeros anyway.
      * @param zeroColumns with {@code zeroRows}: after each output row of a zero-row block, this
-     *                  many zero vectors of its lanes, the rest of the row's pad lanes up to the
-     *                  dim's padded size (3 for nChw16c with 17 channels in 4x4 blocks), so that
-     *                  the block writes its output lines whole, in one pass, and no pad nest goes
-     *                  over them again. Planned only where every partial X range is such a block,
-     *                  and those lanes continue the output's X stride.
+     *                    many zero vectors of its lanes, the rest of the row's pad lanes up to the
+     *                    dim's padded size (3 for nChw16c with 17 channels in 4x4 blocks), so
+     *                    that the block writes its output lines whole, in one pass, and no pad
+     *                    nest goes over them again. Planned only where every partial X range is
+     *                    such a block, and those lanes continue the output's X stride.
      */
-    public record TailBlocks(boolean zeroRows, boolean realRows, int zeroColumns) {
-        public static final TailBlocks NONE = new TailBlocks(false, false, 0);
+    public record TailBlocks(boolean zeroRows, int zeroColumns) {
+        public static final TailBlocks NONE = new TailBlocks(false, 0);
 
         public TailBlocks withZeroColumns(int columns) {
-            return new TailBlocks(zeroRows, realRows, columns);
+            return new TailBlocks(zeroRows, columns);
         }
 
         public boolean any() {
-            return zeroRows || realRows;
+            return zeroRows;
         }
 
-        /** {@code "; tail blocks in registers (zero rows)"}: what the Javadoc adds, or nothing. */
+        /** {@code "; tail blocks in registers (missing rows zero)"}: what the Javadoc adds, or nothing. */
         public String describe() {
             if (!any()) {
                 return "";
             }
-            return "; tail blocks in registers (" + (zeroRows ? "missing rows zero" : "")
-                    + (zeroColumns > 0 ? ", rows written on to the padded size" : "")
-                    + (zeroRows && realRows ? ", " : "") + (realRows ? "real rows stored" : "") + ")";
+            return "; tail blocks in registers (missing rows zero"
+                    + (zeroColumns > 0 ? ", rows written on to the padded size" : "") + ")";
         }
     }
 

@@ -91,9 +91,9 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         return walking(allOperands(), element, vector, () -> walkLogical(leaf, startOffsets()));
     }
 
-    /** A partial block of a transpose in registers, from each operand's offset and the rows of its lane nodes. */
+    /** A partial block of a transpose in registers, from each operand's offset and its real input rows. */
     interface TailStatement {
-        CodeBlock apply(List<CodeBlock> offsets, int yRows, int xRows);
+        CodeBlock apply(List<CodeBlock> offsets, int xRows);
     }
 
     /**
@@ -252,12 +252,12 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     }
 
     @Override
-    protected void tailBlock(Offset[] at, int yRows, int xRows) {
+    protected void tailBlock(Offset[] at, int xRows) {
         List<CodeBlock> offsets = new ArrayList<>();
         for (int o : used) {
             offsets.add(at[o].code());
         }
-        code.add(tail.apply(offsets, yRows, xRows));
+        code.add(tail.apply(offsets, xRows));
     }
 
     @Override

@@ -38,7 +38,8 @@ import javax.lang.model.element.Modifier;
  * reverses, a broadcast input becomes a broadcast vector); transposes move square blocks through
  * registers; 3, 5 or 7 colour planes are interleaved (or split) a vector of pixels at a time, one
  * rearrange and a few blends per vector; the scalar form is the scalar nest. Tails are scalar
- * code.
+ * code, except the partial blocks of a padded dim that the plan sends through registers ({@link
+ * VectorPlan.TailBlocks}): zero rows for the missing input rows, or only the real rows stored.
  */
 public final class VectorWriter {
 
@@ -135,7 +136,7 @@ public final class VectorWriter {
         Function<List<CodeBlock>, CodeBlock> element = offsets -> KernelClass.element(ids, m, access, offsets);
         CodeBlock logical = plan.kind() == VectorPlan.Kind.TRANSPOSE && plan.tails().any()
                 ? nest.logical(element, plan.leaf(), vector, plan.tails(),
-                        (offsets, yRows, xRows) -> transpose(m, access, plan, offsets, constants, nest.scope(), yRows, xRows))
+                        (offsets, xRows) -> transpose(m, access, plan, offsets, constants, nest.scope(), xRows))
                 : nest.logical(element, plan.leaf(), vector);
         CodeBlock pad = Bodies.padLanes(m, nest, access);
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
@@ -247,17 +248,17 @@ public final class VectorWriter {
     }
 
     /**
-     * A partial block of the lane nodes ({@link VectorPlan.TailBlocks}), {@code yRows} of Y and
-     * {@code xRows} of X real: the input's rows are X, the output's Y.
+     * A partial block of the lane nodes ({@link VectorPlan.TailBlocks}), {@code xRows} of X (the
+     * input's rows) real.
      */
     private CodeBlock transpose(KernelMethod m, Access a, VectorPlan plan, List<CodeBlock> offsets, Constants c,
-                                Identifiers.Scope scope, int yRows, int xRows) {
+                                Identifiers.Scope scope, int xRows) {
         Node y = plan.loops().nodes().get(plan.leaf());
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
         return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1], xRows,
-                out, offsets.get(0), y.strides()[0], yRows, plan.tails().zeroColumns());
+                out, offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
     }
 
     /**
@@ -387,56 +388,40 @@ public final class VectorWriter {
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
                 Param src, CodeBlock s, int sStride, Param dst, CodeBlock d, int dStride) {
-            return transpose(scope, a, type, lanes, stages, src, s, sStride, lanes, dst, d, dStride, lanes, 0);
+            return transpose(scope, a, type, lanes, stages, src, s, sStride, lanes, dst, d, dStride, 0);
         }
 
         /**
          * The same for a partial block ({@link VectorPlan.TailBlocks}): input rows from {@code
-         * inRows} on are zero vectors instead of loads, and output rows from {@code outRows} on are
-         * not stored. Zeros are followed through the stages (a pair of zero rows gives zero rows, a
-         * zero partner is {@code zero} in the blend, and a shift fills the other pieces with zeros
-         * itself), and only what the stored rows need is computed, so a block of one real row out
-         * of 16 is 1 load, 15 blends or shifts and 16 stores (zero rows), or 16 loads, 15 moves and
-         * blends and 1 store (real rows). With zero rows, each stored row is followed by {@code
+         * inRows} on are zero vectors instead of loads. Zeros are followed through the stages (a
+         * pair of zero rows gives zero rows, a zero partner is {@code zero} in the blend, and a
+         * shift fills the other pieces with zeros itself), so a block of one real row out of 16 is
+         * 1 load, 30 blends or shifts and 16 stores, and each stored row is followed by {@code
          * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
-                Param src, CodeBlock s, int sStride, int inRows, Param dst, CodeBlock d, int dStride, int outRows,
+                Param src, CodeBlock s, int sStride, int inRows, Param dst, CodeBlock d, int dStride,
                 int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
-            boolean whole = inRows == lanes && outRows == lanes;
+            boolean whole = inRows == lanes;
             CodeBlock.Builder b = CodeBlock.builder();
             if (whole) {
                 b.add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride,
                         src.name(), dStride, dst.name());
-            } else if (inRows < lanes) {
+            } else {
                 b.add("// the $Lx$L block, $L of its rows from $N ($L apart) and $L zero rows: columns $L apart in $N$L\n", lanes,
                         lanes, inRows, src.name(), sStride, lanes - inRows, dStride, dst.name(),
                         zeroColumns == 0 ? "" : ", each followed by " + zeroColumns * lanes + " zeros (pad lanes)");
-            } else {
-                b.add("// the $Lx$L block: rows $L apart in $N, $L of its columns stored in $N ($L apart)\n", lanes, lanes,
-                        sStride, src.name(), outRows, dst.name(), dStride);
             }
             b.add("{\n").indent();
-            int stageCount = Integer.numberOfTrailingZeros(lanes);
-            // needed[s][i]: row i entering stage s is used by a stored row (stage stageCount: the stored rows)
-            boolean[][] needed = new boolean[stageCount + 1][lanes];
-            for (int i = 0; i < lanes; i++) {
-                needed[stageCount][i] = i < outRows;
-            }
-            for (int st = stageCount - 1, k = 1; st >= 0; st--, k *= 2) {
-                for (int i = 0; i < lanes; i++) {
-                    needed[st][i] = needed[st + 1][i] || needed[st + 1][i ^ k];
-                }
-            }
             CodeBlock zero = CodeBlock.of("$T.zero($N)", vector, species);
             String rows = scope.numbered("r");
             boolean[] zeroRow = new boolean[lanes];
             for (int i = 0; i < lanes; i++) {
                 zeroRow[i] = i >= inRows;
-                if (!zeroRow[i] && needed[0][i]) {
+                if (!zeroRow[i]) {
                     b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
                 }
             }
@@ -514,9 +499,6 @@ public final class VectorWriter {
                     int[] rowOf = {i, j};
                     for (int e = 0; e < 2; e++) {
                         int row = rowOf[e];
-                        if (!needed[stage + 1][row]) {
-                            continue;
-                        }
                         if (last) {
                             b.add(a.store(lohi[e], dst, NestWriter.plus(d, row * dStride)));
                             for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
