@@ -34,10 +34,11 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * rows, sequential in the input) and X (the input's rows, sequential in the output).
      *
      * <p>Only X partial: the other way (nChw16c to nchw, Y partial: load every row whole, its pad
-     * lanes included, and store only the real rows) was built and measured, and lost to the
-     * scalar tail or tied (AMD EPYC Zen 4, 1x17x56x56, 4x4 blocks, one variant per JVM, three
-     * JVMs each: JDK 25 8.2, 8.5, 6.8 us against 6.8, 7.4, 6.8; JDK 17 10.8, 12.7, 15.3 against
-     * 10.6, 10.5, 10.7): its tail is 1/17 of the output, read from 16 lines to store one.
+     * lanes included, and store only the real rows) was built and did not beat the scalar tail
+     * beyond the noise between JVMs (AMD EPYC Zen 4, 1x17x56x56, 4x4 blocks, one variant per JVM,
+     * three JVMs each: JDK 25 8.2, 8.5, 6.8 us against 6.8, 7.4, 6.8; JDK 17 10.8, 12.7, 15.3
+     * against 10.6, 10.5, 10.7; the very same scalar tail later took 6.8-9.9 us on JDK 25 and
+     * 10.5-15.2 on JDK 17): that tail is 1/17 of the output, read from 16 lines to store one.
      *
      * @param zeroRows    X partial, Y whole: the missing input rows (X at or past the dim's size)
      *                    are zero vectors instead of loads, so each output row is stored whole and
