@@ -257,17 +257,18 @@ public final class ClassPlanner {
                 return scalarFallback(m, problem, o, bits, split, "scalar (no vector form fits this nest)");
             }
             VectorPlan plan = planned.get();
+            plan = plan.withTails(tailBlocks(m, plan, split));
             if (lanes < MIN_SHUFFLE_LANES && reverses(plan)) {
                 return scalarFallback(m, problem, o, bits, split,
                         "scalar (a reversed input: no rearrange of " + lanes + " lanes compiles to vector code)");
             }
             int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
-            NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k);
+            NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k, plan.tails());
             int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * vectorStatementBytes(plan)
-                    + size.loops() * 40;
+                    + size.tailBlockBytes() + size.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
-                        steps(split, k, plan.loops()), padVectors(m, plan.loops(), bits, split), estimate);
+                        steps(split, k, plan.loops()), padVectors(m, plan, bits, split), estimate);
             }
             limit /= 2;
         }
@@ -293,7 +294,7 @@ public final class ClassPlanner {
         VectorPlan staged = plan.withStages(new VectorPlan.Stages(offsetLoads, andOr));
         // per row, an offset load is ~6 bytes more than a rearrange, and-or ~10 more than a blend
         int extra = plan.lanes() * ((offsetLoads ? 6 : 0) + (andOr ? 10 : 0));
-        int vectors = NestWalk.size(plan.loops(), plan.leaf(), v.splitNode()).vectorStatements();
+        int vectors = NestWalk.size(plan.loops(), plan.leaf(), v.splitNode(), plan.tails()).vectorStatements();
         return new VariantPlan(name(staged), suffix(staged), new VariantPlan.Vectors(staged), v.unrollLimit(),
                 v.splitNode(), v.steps(), v.padVectors(), v.estimatedBytes() + extra * vectors);
     }
@@ -331,6 +332,62 @@ public final class ClassPlanner {
     }
 
     /**
+     * The partial blocks of transpose {@code plan} that go through registers ({@link
+     * VectorPlan.TailBlocks}): X partial (zero rows) where the output's lanes of X's dim past its
+     * size, up to the block's end, are pad lanes continuing the output's X stride (so in the array,
+     * and zero after the call), nchw to nChw16c with 17 channels; with zero columns where the
+     * blocks can write the rest of those rows' pad lanes too. A virtual dim (coalesced pieces) has
+     * no pad lanes.
+     */
+    static VectorPlan.TailBlocks tailBlocks(KernelMethod m, VectorPlan plan, boolean split) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE || !isCopy(m)) {
+            return VectorPlan.TailBlocks.NONE;
+        }
+        int t = plan.lanes();
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        int rank = plan.loops().problem().rank();
+        dev.strider.layout.TensorLayout out = m.layoutOf(m.output()).layout();
+        if (x.dim() >= rank || out.size(x.dim()) % t == 0
+                || !continuesIntoPad(out, x.dim(), roundUp(out.size(x.dim()), t), x.strides()[0])) {
+            return VectorPlan.TailBlocks.NONE;
+        }
+        VectorPlan.TailBlocks tails = new VectorPlan.TailBlocks(true, 0);
+        // The rest of the pad lanes on the rows of the zero-row blocks, where pad vectors would zero
+        // them (not in THREADS chunks, nor in place) and the blocks are the only writers of the tails.
+        int padded = out.paddedSize(x.dim());
+        int end = roundUp(out.size(x.dim()), t);
+        if (!split && !m.inPlace() && padded > end && (padded - end) % t == 0
+                && continuesIntoPad(out, x.dim(), padded, x.strides()[0])
+                && NestWalk.zeroRowsCoverXTails(plan.withTails(tails))) {
+            tails = tails.withZeroColumns((padded - end) / t);
+        }
+        return tails;
+    }
+
+    private static int roundUp(int n, int t) {
+        return (n + t - 1) / t * t;
+    }
+
+    /**
+     * True when the indices of dim {@code d} of {@code layout} from its size up to {@code end}
+     * are pad lanes, each {@code stride} elements on from the one before, the first {@code stride}
+     * past the last real index.
+     */
+    static boolean continuesIntoPad(dev.strider.layout.TensorLayout layout, int d, int end, int stride) {
+        int size = layout.size(d);
+        if (end > layout.paddedSize(d)) {
+            return false;
+        }
+        long last = layout.offsetAlong(d, size - 1);
+        for (int i = size; i < end; i++) {
+            if (layout.offsetAlong(d, i) != last + (long) (i - size + 1) * stride) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Bytecode of one vector statement, roughly: a contiguous vector is a load, an operation and a
      * store; a {@code t x t} transpose loads {@code t} rows, moves and blends each row once per
      * stage (log2 t stages) and stores {@code t} rows; an interleave loads, rearranges and blends
@@ -350,12 +407,35 @@ public final class ClassPlanner {
         }
     }
 
+    /**
+     * Bytecode of a partial {@code t x t} block ({@link VectorPlan.TailBlocks}) with {@code xRows}
+     * input rows real, at the rates of {@link #vectorStatementBytes} (a load or store ~11, a stage's
+     * move and blend ~25, a zero vector stored ~15): a pair of zero rows costs nothing, as the
+     * writer renders it.
+     */
+    static int tailBlockBytes(int t, int xRows, int zeroColumns) {
+        int bytes = 11 * xRows;
+        boolean[] zero = new boolean[t];
+        for (int i = 0; i < t; i++) {
+            zero[i] = i >= xRows;
+        }
+        for (int k = t / 2; k >= 1; k /= 2) {
+            boolean[] next = new boolean[t];
+            for (int i = 0; i < t; i++) {
+                next[i] = zero[i] && zero[i ^ k];
+                bytes += (next[i] ? 0 : 25) + (k == 1 ? 11 : 0);
+            }
+            zero = next;
+        }
+        return bytes + 15 * t * zeroColumns;
+    }
+
     /** The scalar nest of a VECTOR class, its pad lanes in vectors where they may be. */
     private static VariantPlan scalarFallback(KernelMethod m, Problem problem, PlanOptions o, int bits, boolean split,
                                               String note) {
         VariantPlan v = scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(), o.tileAbove(), split, note);
         return new VariantPlan(v.name(), v.suffix(), v.form(), v.unrollLimit(), v.splitNode(), v.steps(),
-                padVectors(m, v.loops(), bits, split), v.estimatedBytes());
+                padVectors(m, v.loops(), null, bits, split), v.estimatedBytes());
     }
 
     /**
@@ -365,6 +445,28 @@ public final class ClassPlanner {
      * and not when an input may be the output's array ({@code relu(x, x)}), whose real lanes the
      * zeros would overwrite before they are read.
      */
+    private static Optional<PadVectors> padVectors(KernelMethod m, VectorPlan plan, int bits, boolean split) {
+        return padVectors(m, plan.loops(), plan, bits, split);
+    }
+
+    /**
+     * The same for the nest {@code loops}, of vector plan {@code plan} (or null): where the plan's
+     * zero-row tail blocks write the output rows of every partial X range whole, their lanes past
+     * the dim's size are theirs, and the pad vectors start at the next multiple of the lanes.
+     */
+    private static Optional<PadVectors> padVectors(KernelMethod m, LoopPlan loops, VectorPlan plan, int bits,
+                                                   boolean split) {
+        Optional<PadVectors> pad = padVectors(m, loops, bits, split);
+        if (pad.isEmpty() || plan == null || plan.kind() != VectorPlan.Kind.TRANSPOSE
+                || loops.nodes().get(plan.leaf() + 1).dim() != pad.get().dim() || !NestWalk.zeroRowsCoverXTails(plan)) {
+            return pad;
+        }
+        PadVectors p = pad.get();
+        int size = loops.problem().sizes()[p.dim()];
+        int from = roundUp(size, plan.lanes()) + plan.tails().zeroColumns() * plan.lanes();
+        return Optional.of(new PadVectors(p.dim(), Math.max(p.from(), from), p.lanes(), p.extent()));
+    }
+
     private static Optional<PadVectors> padVectors(KernelMethod m, LoopPlan loops, int bits, boolean split) {
         Problem p = loops.problem();
         boolean padded = false;

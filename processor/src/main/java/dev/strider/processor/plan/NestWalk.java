@@ -27,6 +27,10 @@ public abstract class NestWalk<S> {
     private int leaf = -1;
     /** The node whose loop runs over a chunk of its extent instead of all of it, or -1. */
     private int split = -1;
+    /** During a logical walk of a transpose: which partial blocks are {@link #tailBlock}s. */
+    private VectorPlan.TailBlocks tails = VectorPlan.TailBlocks.NONE;
+    /** True once a walk has moved a partial X range (input rows) element by element. */
+    private boolean xTailInScalar;
 
     protected NestWalk(LoopPlan plan) {
         this.plan = plan;
@@ -48,12 +52,37 @@ public abstract class NestWalk<S> {
 
     protected abstract void endLoop();
 
+    /**
+     * One partial block of a transpose, in registers ({@link VectorPlan.TailBlocks}): the lane
+     * node Y whole, X over {@code [0, xRows)}.
+     */
+    protected void tailBlock(S at, int xRows) {
+        throw new UnsupportedOperationException("no tail blocks in this walk");
+    }
+
     /** The walk enters {@code lanes} of node {@code n}'s {@code weight}, for its blocks {@code [qa, qb)}. */
     protected void partial(Node n, int qa, int qb, int lanes) {
     }
 
     /** Every logical element once, the nodes from {@code leaf} (-1: none) on covered by vector statements where whole. */
     protected final void walkLogical(int leaf, S start) {
+        walkRanges(leaf, start);
+    }
+
+    /**
+     * The same, the lane nodes of a transpose from {@code leaf} on: its partial blocks that {@code
+     * tails} names are {@link #tailBlock}s, the others element statements.
+     */
+    protected final void walkLogical(int leaf, VectorPlan.TailBlocks tails, S start) {
+        this.tails = tails;
+        try {
+            walkRanges(leaf, start);
+        } finally {
+            this.tails = VectorPlan.TailBlocks.NONE;
+        }
+    }
+
+    private void walkRanges(int leaf, S start) {
         Problem p = plan.problem();
         int[][] range = ranges();
         for (int d = 0; d < p.rank(); d++) {
@@ -108,6 +137,16 @@ public abstract class NestWalk<S> {
             statement(at, vectorLeaf);
             return;
         }
+        if (k == leaf && tails.any() && k + 2 == nodes.size()) {
+            int y = laneRange(range, k);
+            int x = laneRange(range, k + 1);
+            int t = nodes.get(k).extent();
+            if (tails.zeroRows() && y == t && x > 0 && x < t) {
+                tailBlock(at, x);
+                return;
+            }
+            xTailInScalar |= x < t;
+        }
         Node n = nodes.get(k);
         int lo = range[n.dim()][0];
         int hi = range[n.dim()][1];
@@ -135,6 +174,12 @@ public abstract class NestWalk<S> {
         if (hi % w != 0) {
             withRange(k, n, last, last + 1, 0, hi % w, range, at);
         }
+    }
+
+    /** The end of node {@code k}'s range here when it starts at 0, else -1. */
+    private int laneRange(int[][] range, int k) {
+        int[] r = range[plan.nodes().get(k).dim()];
+        return r[0] == 0 ? r[1] : -1;
     }
 
     /** True when every lane node (from {@link #leaf} on) runs over its whole extent here. */
@@ -174,10 +219,11 @@ public abstract class NestWalk<S> {
     // ------------------------------------------------------------------ sizing
 
     /**
-     * What a nest emits, counted: scalar and vector statements, and loops. The pad nests count
-     * as scalar (whatever zeroes them in vectors costs no more).
+     * What a nest emits, counted: scalar and vector statements, loops, and the bytecode of its
+     * partial blocks in registers ({@link ClassPlanner#tailBlockBytes}). The pad nests count as
+     * scalar (whatever zeroes them in vectors costs no more).
      */
-    public record Size(int scalarStatements, int vectorStatements, int loops) {
+    public record Size(int scalarStatements, int vectorStatements, int loops, int tailBlockBytes) {
         public int statements() {
             return scalarStatements + vectorStatements;
         }
@@ -188,22 +234,46 @@ public abstract class NestWalk<S> {
      * node {@code split} chunked (-1: none), and of its pad nests.
      */
     public static Size size(LoopPlan plan, int leaf, int split) {
+        return size(plan, leaf, split, VectorPlan.TailBlocks.NONE);
+    }
+
+    /** The same for a transpose whose partial blocks {@code tails} names are in registers. */
+    public static Size size(LoopPlan plan, int leaf, int split, VectorPlan.TailBlocks tails) {
         Counter c = new Counter(plan);
+        c.zeroColumns = tails.zeroColumns();
         c.splitAt(split);
-        c.walkLogical(leaf, null);
+        c.walkLogical(leaf, tails, null);
         Problem p = plan.problem();
+        // zero columns: the tail blocks write the X dim's pad lanes, and no pad nest does
+        int written = tails.zeroColumns() > 0 ? plan.nodes().get(leaf + 1).dim() : -1;
         for (int d = 0; d < p.rank(); d++) {
-            if (p.padded()[d] != p.sizes()[d]) {
+            if (p.padded()[d] != p.sizes()[d] && d != written) {
                 c.walkPad(d, p.sizes()[d], false, null);
             }
         }
-        return new Size(c.scalar, c.vector, c.loops);
+        return new Size(c.scalar, c.vector, c.loops, c.tailBytes);
+    }
+
+    /**
+     * True when the logical walk of transpose {@code plan} moves every partial range of its X lane
+     * node (the input's rows) in {@link VectorPlan.TailBlocks#zeroRows} blocks, none element by
+     * element: those blocks then write the lanes of their output rows past the dim's size too.
+     */
+    public static boolean zeroRowsCoverXTails(VectorPlan plan) {
+        if (!plan.tails().zeroRows()) {
+            return false;
+        }
+        Counter c = new Counter(plan.loops());
+        c.walkLogical(plan.leaf(), plan.tails(), null);
+        return !((NestWalk<Void>) c).xTailInScalar;
     }
 
     private static final class Counter extends NestWalk<Void> {
         int scalar;
         int vector;
         int loops;
+        int tailBytes;
+        int zeroColumns;
 
         Counter(LoopPlan plan) {
             super(plan);
@@ -216,6 +286,12 @@ public abstract class NestWalk<S> {
             } else {
                 scalar++;
             }
+        }
+
+        @Override
+        protected void tailBlock(Void at, int xRows) {
+            tailBytes += ClassPlanner.tailBlockBytes(plan.nodes().get(plan.nodes().size() - 1).extent(), xRows,
+                    zeroColumns);
         }
 
         @Override

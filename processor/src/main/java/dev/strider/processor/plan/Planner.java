@@ -136,7 +136,8 @@ public final class Planner {
      *       ({@link #channels}).</li>
      * </ul>
      *
-     * Lane nodes of a partial range (a tail) are emitted as scalar statements.
+     * Lane nodes of a partial range (a tail) are emitted as scalar statements, unless the class
+     * planner gives a transpose {@link VectorPlan.TailBlocks}.
      */
     public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, int transposeLanes,
                                                   boolean interleavable, long tileAbove) {

@@ -3,21 +3,73 @@ package dev.strider.processor.plan;
 /**
  * A loop nest for vectors: the nodes of {@link #loops()} from {@link #leaf()} on are lane nodes
  * of {@link #lanes()} elements that one vector statement covers when their ranges are whole
- * (tails fall back to scalar statements).
+ * (tails fall back to scalar statements, except the partial blocks of a transpose that {@link
+ * #tails()} names).
  *
  * @param kind  how the lane nodes are covered
  * @param leaf  index of the first lane node
+ * @param tails which partial blocks of a transpose go through registers
  */
-public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages) {
+public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
 
-    /** The plain form: every stage of a transpose moves and blends. */
+    /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE);
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails);
+    }
+
+    /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
+    public VectorPlan withTails(TailBlocks tails) {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails);
+    }
+
+    /**
+     * Which partial blocks of a {@link Kind#TRANSPOSE} (the tail block of a padded channel dim:
+     * nchw to nChw16c with 17 channels has one real channel of 16) are transposed in registers
+     * like whole ones rather than moved element by element. The lane nodes are Y (the output's
+     * rows, sequential in the input) and X (the input's rows, sequential in the output).
+     *
+     * <p>Only X partial: the other way (nChw16c to nchw, Y partial: load every row whole, its pad
+     * lanes included, and store only the real rows) was built and did not beat the scalar tail
+     * beyond the noise between JVMs (AMD EPYC Zen 4, 1x17x56x56, 4x4 blocks, one variant per JVM,
+     * three JVMs each: JDK 25 8.2, 8.5, 6.8 us against 6.8, 7.4, 6.8; JDK 17 10.8, 12.7, 15.3
+     * against 10.6, 10.5, 10.7; the very same scalar tail later took 6.8-9.9 us on JDK 25 and
+     * 10.5-15.2 on JDK 17): that tail is 1/17 of the output, read from 16 lines to store one.
+     *
+     * @param zeroRows    X partial, Y whole: the missing input rows (X at or past the dim's size)
+     *                    are zero vectors instead of loads, so each output row is stored whole and
+     *                    its lanes past the size come out zero. Planned only where those lanes are
+     *                    pad lanes of the output, which must hold zeros anyway.
+     * @param zeroColumns with {@code zeroRows}: after each output row of a zero-row block, this
+     *                    many zero vectors of its lanes, the rest of the row's pad lanes up to the
+     *                    dim's padded size (3 for nChw16c with 17 channels in 4x4 blocks), so
+     *                    that the block writes its output lines whole, in one pass, and no pad
+     *                    nest goes over them again. Planned only where every partial X range is
+     *                    such a block, and those lanes continue the output's X stride.
+     */
+    public record TailBlocks(boolean zeroRows, int zeroColumns) {
+        public static final TailBlocks NONE = new TailBlocks(false, 0);
+
+        public TailBlocks withZeroColumns(int columns) {
+            return new TailBlocks(zeroRows, columns);
+        }
+
+        public boolean any() {
+            return zeroRows;
+        }
+
+        /** {@code "; tail blocks in registers (missing rows zero)"}: what the Javadoc adds, or nothing. */
+        public String describe() {
+            if (!any()) {
+                return "";
+            }
+            return "; tail blocks in registers (missing rows zero"
+                    + (zeroColumns > 0 ? ", rows written on to the padded size" : "") + ")";
+        }
     }
 
     /**
@@ -82,6 +134,6 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
                     + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers";
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
-                + loops.nodes().get(leaf + 1).name() + " transposed in registers" + stages.describe();
+                + loops.nodes().get(leaf + 1).name() + " transposed in registers" + stages.describe() + tails.describe();
     }
 }

@@ -11,6 +11,7 @@ import dev.strider.processor.plan.NestWalk;
 import dev.strider.processor.plan.PadVectors;
 import dev.strider.processor.plan.Node;
 import dev.strider.processor.plan.Problem;
+import dev.strider.processor.plan.VectorPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -34,6 +35,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     private int[] used;
     private Function<List<CodeBlock>, CodeBlock> element;
     private Function<List<CodeBlock>, CodeBlock> vector;
+    private TailStatement tail;
     /** The chunk bounds of the split node, when there is one. */
     private String from;
     private String to;
@@ -89,6 +91,26 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         return walking(allOperands(), element, vector, () -> walkLogical(leaf, startOffsets()));
     }
 
+    /** A partial block of a transpose in registers, from each operand's offset and its real input rows. */
+    interface TailStatement {
+        CodeBlock apply(List<CodeBlock> offsets, int xRows);
+    }
+
+    /**
+     * The same for a transpose: the partial blocks {@code tails} names by {@code tail} statements
+     * ({@link NestWalk#tailBlock}), the other partial ones by {@code element} statements.
+     */
+    CodeBlock logical(Function<List<CodeBlock>, CodeBlock> element, int leaf,
+                      Function<List<CodeBlock>, CodeBlock> vector, VectorPlan.TailBlocks tails, TailStatement tail) {
+        TailStatement outerTail = this.tail;
+        this.tail = tail;
+        try {
+            return walking(allOperands(), element, vector, () -> walkLogical(leaf, tails, startOffsets()));
+        } finally {
+            this.tail = outerTail;
+        }
+    }
+
     /** Zeros into every pad lane of the output (empty when it has none); never split into chunks. */
     CodeBlock padLanes(Function<CodeBlock, CodeBlock> zero) {
         return padNests(zero, null, null);
@@ -117,9 +139,19 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
             boolean vectors = wide != null && d == wide.dim();
             int first = vectors ? wide.from() : p.sizes()[d];
             Function<List<CodeBlock>, CodeBlock> stores = null;
-            if (vectors) {
+            if (vectors && first > p.sizes()[d]) {
+                // the nest's tail blocks write the lanes from the size up to first: zeros, from rows they do not load
+                all.add("// pad lanes: $L $L..$L; the nest below writes $L $L..$L (zero rows in registers)$L\n",
+                        dim, p.sizes()[d], p.padded()[d] - 1, dim, p.sizes()[d], first - 1,
+                        first < p.padded()[d] ? ", the rest are zeroed a whole vector at a time" : "");
+                if (first >= p.padded()[d]) {
+                    continue;
+                }
+            } else if (vectors) {
                 all.add("// pad lanes: $L $L..$L, zeroed a whole vector at a time from $L $L on (the nest below writes $L $L..$L)\n",
                         dim, p.sizes()[d], p.padded()[d] - 1, dim, first, dim, first, p.sizes()[d] - 1);
+            }
+            if (vectors) {
                 stores = offsets -> {
                     CodeBlock.Builder b = CodeBlock.builder();
                     for (int v = 0; v < wide.extent(); v += wide.lanes()) {
@@ -217,6 +249,15 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
             offsets.add(at[o].code());
         }
         code.add(isVector ? vector.apply(offsets) : element.apply(offsets));
+    }
+
+    @Override
+    protected void tailBlock(Offset[] at, int xRows) {
+        List<CodeBlock> offsets = new ArrayList<>();
+        for (int o : used) {
+            offsets.add(at[o].code());
+        }
+        code.add(tail.apply(offsets, xRows));
     }
 
     @Override

@@ -39,7 +39,8 @@ import javax.lang.model.element.Modifier;
  * reverses, a broadcast input becomes a broadcast vector); transposes move square blocks through
  * registers; 3, 5 or 7 colour planes are interleaved (or split) a vector of pixels at a time, one
  * rearrange and a few blends per vector; the scalar form is the scalar nest. Tails are scalar
- * code.
+ * code, except the partial blocks of a padded dim that the plan sends through registers ({@link
+ * VectorPlan.TailBlocks}): zero rows for the missing input rows, or only the real rows stored.
  */
 public final class VectorWriter {
 
@@ -133,7 +134,11 @@ public final class VectorWriter {
             case TRANSPOSE -> offsets -> transpose(m, access, plan, offsets, constants, nest.scope());
             case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, access, plan, offsets, constants, nest.scope());
         };
-        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, access, offsets), plan.leaf(), vector);
+        Function<List<CodeBlock>, CodeBlock> element = offsets -> KernelClass.element(ids, m, access, offsets);
+        CodeBlock logical = plan.kind() == VectorPlan.Kind.TRANSPOSE && plan.tails().any()
+                ? nest.logical(element, plan.leaf(), vector, plan.tails(),
+                        (offsets, xRows) -> transpose(m, access, plan, offsets, constants, nest.scope(), xRows))
+                : nest.logical(element, plan.leaf(), vector);
         CodeBlock pad = Bodies.padLanes(m, nest, access);
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
         return padInVectors(m, v, nest, access, body, constants);
@@ -258,6 +263,20 @@ public final class VectorWriter {
         Param out = m.output();
         return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1],
                 out, offsets.get(0), y.strides()[0]);
+    }
+
+    /**
+     * A partial block of the lane nodes ({@link VectorPlan.TailBlocks}), {@code xRows} of X (the
+     * input's rows) real.
+     */
+    private CodeBlock transpose(KernelMethod m, Access a, VectorPlan plan, List<CodeBlock> offsets, Constants c,
+                                Identifiers.Scope scope, int xRows) {
+        Node y = plan.loops().nodes().get(plan.leaf());
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        Param in = m.params().get(0);
+        Param out = m.output();
+        return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1], xRows,
+                out, offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
     }
 
     /**
@@ -388,16 +407,42 @@ public final class VectorWriter {
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
                 Param src, CodeBlock s, int sStride, Param dst, CodeBlock d, int dStride) {
+            return transpose(scope, a, type, lanes, stages, src, s, sStride, lanes, dst, d, dStride, 0);
+        }
+
+        /**
+         * The same for a partial block ({@link VectorPlan.TailBlocks}): input rows from {@code
+         * inRows} on are zero vectors instead of loads. Zeros are followed through the stages (a
+         * pair of zero rows gives zero rows, a zero partner is {@code zero} in the blend, and a
+         * shift fills the other pieces with zeros itself), so a block of one real row out of 16 is
+         * 1 load, 30 blends or shifts and 16 stores, and each stored row is followed by {@code
+         * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
+         */
+        CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
+                Param src, CodeBlock s, int sStride, int inRows, Param dst, CodeBlock d, int dStride,
+                int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
-            CodeBlock.Builder b = CodeBlock.builder()
-                    .add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride, src.name(),
-                            dStride, dst.name())
-                    .add("{\n").indent();
+            boolean whole = inRows == lanes;
+            CodeBlock.Builder b = CodeBlock.builder();
+            if (whole) {
+                b.add("// the $Lx$L block: rows $L apart in $N, columns $L apart in $N\n", lanes, lanes, sStride,
+                        src.name(), dStride, dst.name());
+            } else {
+                b.add("// the $Lx$L block, $L of its rows from $N ($L apart) and $L zero rows: columns $L apart in $N$L\n", lanes,
+                        lanes, inRows, src.name(), sStride, lanes - inRows, dStride, dst.name(),
+                        zeroColumns == 0 ? "" : ", each followed by " + zeroColumns * lanes + " zeros (pad lanes)");
+            }
+            b.add("{\n").indent();
+            CodeBlock zero = CodeBlock.of("$T.zero($N)", vector, species);
             String rows = scope.numbered("r");
+            boolean[] zeroRow = new boolean[lanes];
             for (int i = 0; i < lanes; i++) {
-                b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
+                zeroRow[i] = i >= inRows;
+                if (!zeroRow[i]) {
+                    b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
+                }
             }
             String[] stageNames = {"a", "b", "c"};
             String from = rows;
@@ -407,18 +452,32 @@ public final class VectorWriter {
                 boolean last = k == 1;
                 String to = last ? null : scope.numbered(stageNames[stage]);
                 int pieceBits = k * 8 * type.bytes();
+                boolean shifts = ClassPlanner.shifts(type, k);
                 // each stage pairs rows i and i + k: lo and hi of the pair, by the stage's form
                 java.util.function.BiFunction<Integer, Integer, CodeBlock[]> pair;
                 String in = from;
                 int h = k;
-                if (stage == 0 && stages.offsetLoads()) {
+                Function<String, CodeBlock> up;
+                Function<String, CodeBlock> down;
+                if (shifts) {
+                    String wide = laneTypes(2 * pieceBits);
+                    String back = KernelClass.titled(type) + "s";
+                    up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
+                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                    down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
+                            v, wide, VECTOR_OPERATORS, pieceBits, back);
+                } else {
+                    up = v -> CodeBlock.of("$L.rearrange($N)", v, swap(type, blockBits, h));
+                    down = up;
+                }
+                if (stage == 0 && stages.offsetLoads() && whole) {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i,
                                 a.load(src, vector, species, NestWriter.plus(s, (long) j * sStride - h)), high),
                         CodeBlock.of("$L.blend($N, $N)", a.load(src, vector, species, NestWriter.plus(s, (long) i * sStride + h)),
                                 in + j, high)};
-                } else if (ClassPlanner.shifts(type, k) && stages.andOr()) {
+                } else if (shifts && stages.andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
                     String wide = laneTypes(2 * pieceBits);
                     String back = KernelClass.titled(type) + "s";
@@ -430,38 +489,46 @@ public final class VectorWriter {
                         CodeBlock.of("$N.reinterpretAs$L().lanewise($T.LSHR, $L).or($N.reinterpretAs$L().and($L)).reinterpretAs$L()",
                                 in + i, wide, VECTOR_OPERATORS, pieceBits, in + j, wide, highMask, back)};
                 } else {
-                    Function<String, CodeBlock> up;
-                    Function<String, CodeBlock> down;
-                    if (ClassPlanner.shifts(type, k)) {
-                        String wide = laneTypes(2 * pieceBits);
-                        String back = KernelClass.titled(type) + "s";
-                        up = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHL, $L).reinterpretAs$L()",
-                                v, wide, VECTOR_OPERATORS, pieceBits, back);
-                        down = v -> CodeBlock.of("$L.reinterpretAs$L().lanewise($T.LSHR, $L).reinterpretAs$L()",
-                                v, wide, VECTOR_OPERATORS, pieceBits, back);
-                    } else {
-                        String swap = swap(type, blockBits, h);
-                        up = v -> CodeBlock.of("$L.rearrange($N)", v, swap);
-                        down = up;
-                    }
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i, up.apply(in + j), high),
                         CodeBlock.of("$L.blend($N, $N)", down.apply(in + i), in + j, high)};
                 }
+                boolean[] zeroNext = new boolean[lanes];
                 for (int i = 0; i < lanes; i++) {
                     if ((i & k) != 0) {
                         continue;
                     }
                     int j = i + k;
-                    CodeBlock[] lohi = pair.apply(i, j);
-                    if (last) {
-                        b.add(a.store(lohi[0], dst, NestWriter.plus(d, i * dStride)));
-                        b.add(a.store(lohi[1], dst, NestWriter.plus(d, j * dStride)));
+                    CodeBlock[] lohi;
+                    if (zeroRow[i] && zeroRow[j]) {
+                        zeroNext[i] = true;
+                        zeroNext[j] = true;
+                        lohi = new CodeBlock[] {zero, zero};
+                    } else if (zeroRow[j]) {
+                        // lo: row i's low pieces; hi: its high pieces moved down (a shift leaves zeros above them)
+                        lohi = new CodeBlock[] {CodeBlock.of("$N.blend($L, $N)", in + i, zero, high),
+                            shifts ? down.apply(in + i) : CodeBlock.of("$L.blend($L, $N)", down.apply(in + i), zero, high)};
+                    } else if (zeroRow[i]) {
+                        // lo: row j's low pieces moved up (a shift leaves zeros below them); hi: its high pieces
+                        lohi = new CodeBlock[] {shifts ? up.apply(in + j) : CodeBlock.of("$L.blend($L, $N)", zero, up.apply(in + j), high),
+                            CodeBlock.of("$L.blend($N, $N)", zero, in + j, high)};
                     } else {
-                        b.addStatement("$T $N = $L", vector, to + i, lohi[0]);
-                        b.addStatement("$T $N = $L", vector, to + j, lohi[1]);
+                        lohi = pair.apply(i, j);
+                    }
+                    int[] rowOf = {i, j};
+                    for (int e = 0; e < 2; e++) {
+                        int row = rowOf[e];
+                        if (last) {
+                            b.add(a.store(lohi[e], dst, NestWriter.plus(d, row * dStride)));
+                            for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
+                                b.add(a.store(zero, dst, NestWriter.plus(d, row * dStride + col * lanes)));
+                            }
+                        } else if (!zeroNext[row]) {
+                            b.addStatement("$T $N = $L", vector, to + row, lohi[e]);
+                        }
                     }
                 }
+                zeroRow = zeroNext;
                 from = to;
             }
             return b.unindent().add("}\n").build();

@@ -33,6 +33,15 @@ class BlockedTransposeFormsTest {
 
     private static final List<String> NEW_FORMS = List.of("8x8 blocks in registers, offset loads, and-or shifts");
 
+    /**
+     * The tail blocks in registers: alone (the pad nest zeroes the rest of the tail block), and
+     * with their rows' other pad lanes (no pad nest over those lines).
+     */
+    private static final List<String> TAIL_FORMS = List.of(" alone", " with pad columns");
+
+    /** Per block width and tail form, how many tail blocks the generated classes hold. */
+    private static final Map<String, Integer> tailForms = new TreeMap<>();
+
     @Test
     void channelTailsOfEveryLengthInEveryForm() {
         Random r = new Random(Long.getLong("strider.seed", 18L));
@@ -67,6 +76,15 @@ class BlockedTransposeFormsTest {
         for (String form : NEW_FORMS) {
             assertTrue(ran.getOrDefault(form, 0) > 0, form + ": " + ran);
         }
+        // the tail blocks in registers, in blocks of every width: alone, and writing the rest of their rows' pad lanes
+        for (String form : TAIL_FORMS) {
+            // a 16x16 block of nChw16c leaves no pad columns after a partial block
+            for (int lanes : form.equals(" alone") ? new int[] {4, 8, 16} : new int[] {4, 8}) {
+                String block = "the " + lanes + "x" + lanes + " block";
+                assertTrue(tailForms.getOrDefault(block + form, 0) > 0, block + form + ": " + tailForms);
+            }
+        }
+        System.out.println("[blocked forms] tail blocks in registers: " + tailForms);
     }
 
     @Test
@@ -99,6 +117,11 @@ class BlockedTransposeFormsTest {
             }
             for (JavaFile f : files) {
                 assertOneWidthPerVariant(f.toString());
+                Matcher tail = TAIL_BLOCK.matcher(f.toString());
+                while (tail.find()) {
+                    tailForms.merge(tail.group(1) + (tail.group(2).endsWith("\n") ? " alone" : " with pad columns"), 1,
+                            Integer::sum);
+                }
             }
             CompiledKernels compiled = CompiledKernels.compile(set, files);
             for (JavaFile f : files) {
@@ -120,6 +143,8 @@ class BlockedTransposeFormsTest {
         }
         return cases;
     }
+
+    private static final Pattern TAIL_BLOCK = Pattern.compile("// (the \\d+x\\d+ block)[^\n]*?( zero rows: columns \\d+ apart in \\w+(?:\n|, each followed by))");
 
     private static final Pattern VARIANT = Pattern.compile("\n    private void (\\w+_blocks\\w*)\\(");
     private static final Pattern SPECIES = Pattern.compile("\\b(FLOAT|DOUBLE|LONG|INT|SHORT|BYTE)_(128|256|512)\\b");
