@@ -432,41 +432,9 @@ public final class ConformanceRun {
                 a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0));
         try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(oneDnnType(c.sdt()), c.stag(), dims),
                 MemorySpec.tagged(oneDnnType(c.ddt()), c.dtag(), dims), q)) {
-            if (input instanceof float[] f) {
-                oracle.copyIn(f);
-            } else if (input instanceof short[] s) {
-                oracle.copyIn(s);
-            } else if (input instanceof byte[] b) {
-                oracle.copyIn(b);
-            } else {
-                oracle.copyIn((int[]) input);
-            }
-            oracle.execute();
+            Object out = oracle.run(input);
             implementation[0] = oracle.implementation();
-            int n = Math.toIntExact(oracle.destinationElements());
-            switch (c.ddt()) {
-                case F32: {
-                    float[] out = new float[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case S32: {
-                    int[] out = new int[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case BF16:
-                case F16: {
-                    short[] out = new short[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                default: {
-                    byte[] out = new byte[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-            }
+            return out;
         }
     }
 

@@ -338,6 +338,48 @@ public final class OneDnnReorder implements AutoCloseable {
         return implementation;
     }
 
+    /**
+     * Copies {@code input} in (a {@code float[]}, a {@code short[]} of bf16 or f16 bits, a
+     * {@code byte[]} or an {@code int[]}, as the source type is), runs the reorder and returns the
+     * whole destination buffer, pad lanes included, as a new array of the destination's Java type.
+     */
+    public Object run(Object input) {
+        if (input instanceof float[] f) {
+            copyIn(f);
+        } else if (input instanceof short[] s) {
+            copyIn(s);
+        } else if (input instanceof byte[] b) {
+            copyIn(b);
+        } else {
+            copyIn((int[]) input);
+        }
+        execute();
+        int n = Math.toIntExact(destinationElements);
+        switch (destination.type()) {
+            case F32: {
+                float[] out = new float[n];
+                copyOut(out);
+                return out;
+            }
+            case S32: {
+                int[] out = new int[n];
+                copyOut(out);
+                return out;
+            }
+            case BF16:
+            case F16: {
+                short[] out = new short[n];
+                copyOut(out);
+                return out;
+            }
+            default: {
+                byte[] out = new byte[n];
+                copyOut(out);
+                return out;
+            }
+        }
+    }
+
     /** Runs the reorder and waits for it: what a benchmark measures. */
     public void execute() {
         checkOpen();

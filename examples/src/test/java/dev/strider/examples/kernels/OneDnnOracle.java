@@ -23,40 +23,7 @@ final class OneDnnOracle {
      */
     static Object reorder(MemorySpec from, MemorySpec to, float scale, Object input) {
         try (OneDnnReorder oracle = OneDnnReorder.create(from, to, scale)) {
-            if (input instanceof float[] f) {
-                oracle.copyIn(f);
-            } else if (input instanceof short[] s) {
-                oracle.copyIn(s);
-            } else if (input instanceof byte[] b) {
-                oracle.copyIn(b);
-            } else {
-                oracle.copyIn((int[]) input);
-            }
-            oracle.execute();
-            int n = (int) oracle.destinationElements();
-            switch (to.type()) {
-                case F32: {
-                    float[] out = new float[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case S32: {
-                    int[] out = new int[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                case BF16:
-                case F16: {
-                    short[] out = new short[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-                default: {
-                    byte[] out = new byte[n];
-                    oracle.copyOut(out);
-                    return out;
-                }
-            }
+            return oracle.run(input);
         }
     }
 
