@@ -347,7 +347,9 @@ public final class ClassPlanner {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         int rank = plan.loops().problem().rank();
         dev.strider.layout.TensorLayout out = m.layoutOf(m.output()).layout();
-        if (x.dim() >= rank || out.size(x.dim()) % t == 0
+        if (x.dim() >= rank || out.size(x.dim()) % t == 0 || !oneBlockOf(out, x.dim(), t)
+                || m.params().stream().anyMatch(p -> p.tensor() && p != m.output()
+                        && m.layoutOf(p).layout().blocks().stream().anyMatch(b -> b.dim() == x.dim()))
                 || !continuesIntoPad(out, x.dim(), roundUp(out.size(x.dim()), t), x.strides()[0])) {
             return VectorPlan.TailBlocks.NONE;
         }
@@ -362,6 +364,18 @@ public final class ClassPlanner {
             tails = tails.withZeroColumns((padded - end) / t);
         }
         return tails;
+    }
+
+    /**
+     * True when dim {@code d} of {@code layout} is blocked once, by a multiple of {@code t} (the
+     * channels of nChw16c or nChw8c), so that a node over that dim covers its whole inner block.
+     * Nested blocks ({@code Ba2b3b}), or an input blocking the same dim, split it into pieces whose
+     * ends are not the dim's size, where zero rows were planned past real elements and overwrote
+     * them (found by the differential test: {@code Ab4a8a} to {@code Ba2b3b}).
+     */
+    static boolean oneBlockOf(dev.strider.layout.TensorLayout layout, int d, int t) {
+        List<dev.strider.layout.Block> blocks = layout.blocks().stream().filter(b -> b.dim() == d).toList();
+        return blocks.size() == 1 && blocks.get(0).size() % t == 0;
     }
 
     private static int roundUp(int n, int t) {
