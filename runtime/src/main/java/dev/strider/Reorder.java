@@ -54,6 +54,14 @@ public @interface Reorder {
      */
     double shift() default 0;
 
+    /**
+     * oneDNN's sum post-op: {@code dst = (src * scale + shift) + sum * dst}, the destination's old
+     * value added, times {@code sum}, in the same arithmetic before the result is narrowed (f32, as
+     * oneDNN: {@code (float) sum * (float) old}, no fused multiply-add); 0, the default, adds
+     * nothing and never reads the destination. Pad lanes are still written as zeros.
+     */
+    double sum() default 0;
+
     /** How an integer destination rounds; {@link Rounding#HALF_EVEN} is what it does. */
     Rounding rounding() default Rounding.UNSPECIFIED;
 

@@ -52,6 +52,18 @@ public enum Arithmetic {
         return FLOAT;
     }
 
+    /**
+     * The same with oneDNN's sum post-op adding {@code sum} times the destination's old value: a
+     * sum is added in f32 by oneDNN, so between integer types too the arithmetic is {@link #FLOAT}
+     * when {@code sum} is not 0 (a double or long side stays {@link #DOUBLE}).
+     */
+    public static Arithmetic of(ElementType from, ElementType to, double scale, double shift, double sum) {
+        Arithmetic a = of(from, to, scale, shift);
+        boolean wide = to == ElementType.DOUBLE || to == ElementType.LONG || from == ElementType.DOUBLE
+                || from == ElementType.LONG;
+        return sum != 0 && !wide ? FLOAT : a;
+    }
+
     /** True when the conversion multiplies: {@code scale}, rounded to this arithmetic, is not 1. */
     public boolean multiplies(double scale) {
         return this == FLOAT ? (float) scale != 1 : scale != 1;

@@ -66,11 +66,26 @@ public final class Convert {
     public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
                                TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
                                double shift) {
+        reorder(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale, shift, 0);
+    }
+
+    /**
+     * The same with oneDNN's sum post-op: {@code dst = (src * scale + shift) + sum * dst}, the
+     * destination's old value (read as the destination is written: unsigned, bf16, f16) added in the
+     * conversion's arithmetic before the result is narrowed; 0 adds nothing and reads nothing. Pad
+     * lanes are written as zeros.
+     */
+    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+                               double shift, double sum) {
+        if (!Double.isFinite(sum)) {
+            throw new IllegalArgumentException("the sum post-op's scale is " + sum + "; it must be finite");
+        }
         ElementType from = ElementType.of(src);
         ElementType to = ElementType.of(dst);
         halfStorage("src", srcHalf, from, unsignedSource);
         halfStorage("dst", dstHalf, to, unsignedDestination);
-        if (srcHalf != null && srcHalf == dstHalf && scale == 1 && shift == 0) {
+        if (srcHalf != null && srcHalf == dstHalf && scale == 1 && shift == 0 && sum == 0) {
             ShortKernels.reorder((short[]) src, srcLayout, (short[]) dst, dstLayout); // a copy moves bits, NaNs' too
             return;
         }
@@ -92,11 +107,12 @@ public final class Convert {
         int[] d = rows.inner(1);
         double[] row = new double[n];
         Arithmetic arithmetic = Arithmetic.of(srcHalf != null ? ElementType.FLOAT : from,
-                dstHalf != null ? ElementType.FLOAT : to, scale, shift);
+                dstHalf != null ? ElementType.FLOAT : to, scale, shift, sum);
         // bf16 or f16 to f32 with nothing to compute is the float itself, bit for bit (through a
         // double, a signalling NaN would come out quiet)
         boolean widenOnly = srcHalf != null && dstHalf == null && to == ElementType.FLOAT
-                && !arithmetic.multiplies(scale) && !arithmetic.adds(shift);
+                && !arithmetic.multiplies(scale) && !arithmetic.adds(shift) && sum == 0;
+        double[] old = sum != 0 ? new double[n] : null;
         while (rows.next()) {
             if (widenOnly) {
                 short[] in = (short[]) src;
@@ -116,6 +132,33 @@ public final class Convert {
                 }
             } else {
                 from.readRow(src, rows.base(0), s, n, unsignedSource, row);
+            }
+            if (sum != 0) {
+                // the old destination row, read as it is written; then the whole value before narrowing
+                if (dstHalf != null) {
+                    short[] out = (short[]) dst;
+                    int base = rows.base(1);
+                    for (int i = 0; i < n; i++) {
+                        old[i] = dstHalf.toFloat(out[base + d[i]]);
+                    }
+                } else {
+                    to.readRow(dst, rows.base(1), d, n, unsignedDestination, old);
+                }
+                boolean inFloat = arithmetic == Arithmetic.FLOAT;
+                for (int i = 0; i < n; i++) {
+                    row[i] = inFloat ? FloatKernels.scaleShiftSumFloat(row[i], scale, shift, sum, old[i])
+                            : DoubleKernels.scaleShiftSumDouble(row[i], scale, shift, sum, old[i]);
+                }
+                if (dstHalf != null) {
+                    short[] out = (short[]) dst;
+                    int base = rows.base(1);
+                    for (int i = 0; i < n; i++) {
+                        out[base + d[i]] = dstHalf.fromFloat((float) row[i]);
+                    }
+                } else {
+                    to.writeScaledRow(row, arithmetic, 1, 0, unsignedDestination, dst, rows.base(1), d, n);
+                }
+                continue;
             }
             if (dstHalf != null) {
                 short[] out = (short[]) dst;

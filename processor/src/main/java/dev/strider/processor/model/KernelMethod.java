@@ -41,6 +41,15 @@ public sealed interface KernelMethod {
     }
 
     /**
+     * True when the output's old elements are read, so nothing may write them before they are:
+     * an input may be the output ({@link #inPlace()}), or a reorder adds the destination's old
+     * value (oneDNN's sum post-op).
+     */
+    default boolean readsOutput() {
+        return inPlace() || this instanceof Reorder r && r.sums();
+    }
+
+    /**
      * The method's key, its name and parameter types as Java writes them: {@code
      * toBlocked64(float[], float[])}, {@code fill(float[], float)}. Overloads differ in it, and the
      * runtime's {@code KernelProvider.variants()} and the tuner name methods by it.
@@ -63,7 +72,7 @@ public sealed interface KernelMethod {
     default KernelMethod withParams(UnaryOperator<Param> rename) {
         if (this instanceof Reorder r) {
             return new Reorder(r.name(), rename.apply(r.src()), r.from(), rename.apply(r.dst()), r.to(),
-                    r.unsignedSource(), r.unsignedDestination(), r.scale(), r.shift());
+                    r.unsignedSource(), r.unsignedDestination(), r.scale(), r.shift(), r.sum());
         }
         if (this instanceof Slice s) {
             return new Slice(s.name(), rename.apply(s.src()), s.from(), s.window(), rename.apply(s.dst()), s.to());
@@ -91,7 +100,8 @@ public sealed interface KernelMethod {
             String what = r.isCopy() ? "Reorder" : "Converting reorder ("
                     + (r.unsignedSource() ? "unsigned " : "") + r.src().numberName() + " to "
                     + (r.unsignedDestination() ? "unsigned " : "") + r.dst().numberName()
-                    + ", scale " + r.scale() + ", shift " + r.shift() + ")";
+                    + ", scale " + r.scale() + ", shift " + r.shift() + (r.sums() ? ", plus " + r.sum()
+                    + " times the destination's old value" : "") + ")";
             return what + " " + r.from().name() + " to " + r.to().name()
                     + Narrowing.of(r).map(n -> ": it " + n.describe()).orElse("");
         }
@@ -116,8 +126,20 @@ public sealed interface KernelMethod {
      * and scale 1, shift 0.
      */
     record Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to,
-                   boolean unsignedSource, boolean unsignedDestination, double scale, double shift)
+                   boolean unsignedSource, boolean unsignedDestination, double scale, double shift, double sum)
             implements KernelMethod {
+
+        /** A reorder without the sum post-op. */
+        public Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to, boolean unsignedSource,
+                       boolean unsignedDestination, double scale, double shift) {
+            this(name, src, from, dst, to, unsignedSource, unsignedDestination, scale, shift, 0);
+        }
+
+        /** True when it adds the destination's old value, times {@link #sum} (oneDNN's sum post-op). */
+        public boolean sums() {
+            return sum != 0;
+        }
+
         public List<Param> params() {
             return List.of(src, dst);
         }
@@ -132,7 +154,8 @@ public sealed interface KernelMethod {
 
         /** True when this is a plain copy: same element type (and 16-bit float format), nothing unsigned, scale 1, shift 0. */
         public boolean isCopy() {
-            return src.sameNumbers(dst) && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0;
+            return src.sameNumbers(dst) && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0
+                    && sum == 0;
         }
     }
 

@@ -557,6 +557,7 @@ public final class ModelBuilder {
             boolean unsignedDestination = values.bool("unsignedDestination");
             double scale = finite("scale");
             double shift = finite("shift");
+            double sum = finite("sum");
             Rounding rounding = Rounding.valueOf(values.enumConstant("rounding"));
             Overflow overflow = Overflow.valueOf(values.enumConstant("overflow"));
             if (unsigned && params.isPresent() && (!params.get().get(0).type().hasUnsignedReading()
@@ -591,7 +592,7 @@ public final class ModelBuilder {
             }
             List<Param> p = params.get();
             KernelMethod.Reorder reorder = new KernelMethod.Reorder(name, p.get(0), from.get(), p.get(1), to.get(),
-                    unsigned, unsignedDestination, scale, shift);
+                    unsigned, unsignedDestination, scale, shift, sum);
             Narrowing.of(reorder).ifPresent(n -> {
                 List<String> unsaid = new ArrayList<>();
                 if (n.rounds() && rounding == Rounding.UNSPECIFIED) {

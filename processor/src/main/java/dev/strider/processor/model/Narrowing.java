@@ -37,7 +37,7 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
             to[1] = (long) IntKernels.fromFloat(Float.MAX_VALUE); // 2147483520, the largest float below 2^31
         }
         boolean floating = src.isFloatingPoint();
-        boolean scaled = r.scale() != 1 || r.shift() != 0;
+        boolean scaled = r.scale() != 1 || r.shift() != 0 || r.sums();
         boolean wider = !floating && !within(range(src, r.unsignedSource()), to);
         if (!floating && !scaled && !wider) {
             return Optional.empty();

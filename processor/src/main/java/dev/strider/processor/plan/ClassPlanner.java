@@ -487,7 +487,7 @@ public final class ClassPlanner {
         for (int d = 0; d < p.rank(); d++) {
             padded |= p.padded()[d] != p.sizes()[d];
         }
-        if (split || !padded || m.inPlace()) {
+        if (split || !padded || m.readsOutput()) {
             return Optional.empty();
         }
         int bytes = m.output().type().bytes();
@@ -592,6 +592,9 @@ public final class ClassPlanner {
         ElementType out = m.output().type();
         boolean floating = out.isFloatingPoint();
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            if (r.sums()) {
+                return "the sum post-op reads the destination";
+            }
             if (r.src().isHalf() || r.dst().isHalf()) {
                 return "no vector conversion to or from " + (r.src().isHalf() ? r.src() : r.dst()).half().label();
             }

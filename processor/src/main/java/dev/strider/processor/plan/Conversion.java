@@ -17,15 +17,20 @@ import java.util.Optional;
  * @param unsignedDestination the result is narrowed to the unsigned reading of a byte or short
  * @param scale               the factor, as declared
  * @param shift               the addend, as declared
+ * @param sum                 the factor of the destination's old value added (oneDNN's sum post-op), 0 for none
  */
-public record Conversion(Arithmetic arithmetic, boolean unsignedDestination, double scale, double shift) {
+public record Conversion(Arithmetic arithmetic, boolean unsignedDestination, double scale, double shift, double sum) {
+
+    public Conversion(Arithmetic arithmetic, boolean unsignedDestination, double scale, double shift) {
+        this(arithmetic, unsignedDestination, scale, shift, 0);
+    }
 
     /** The conversion {@code m} computes, or empty when it converts nothing (a copy, a slice, ...). */
     public static Optional<Conversion> of(KernelMethod m) {
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
             return Optional.of(new Conversion(Arithmetic.of(r.src().arithmeticType(), r.dst().arithmeticType(),
-                    r.scale(), r.shift()),
-                    r.unsignedDestination(), r.scale(), r.shift()));
+                    r.scale(), r.shift(), r.sum()),
+                    r.unsignedDestination(), r.scale(), r.shift(), r.sum()));
         }
         if (m instanceof KernelMethod.Unary u && u.op().kind() == UnaryKind.SCALE_SHIFT) {
             ElementType type = u.out().type();
@@ -47,10 +52,11 @@ public record Conversion(Arithmetic arithmetic, boolean unsignedDestination, dou
 
     /**
      * The runtime function of the destination's {@code <Type>Kernels} that computes one element:
-     * {@code scaleShiftFloat}, {@code scaleShiftDouble}, {@code scaleShiftUnsignedFloat}, ...
+     * {@code scaleShiftFloat}, {@code scaleShiftDouble}, {@code scaleShiftUnsignedFloat},
+     * {@code scaleShiftSumFloat} (which takes the destination's old value too), ...
      */
     public String kernelFunction() {
-        return "scaleShift" + (unsignedDestination ? "Unsigned" : "")
+        return "scaleShift" + (sum != 0 ? "Sum" : "") + (unsignedDestination ? "Unsigned" : "")
                 + (arithmetic == Arithmetic.FLOAT ? "Float" : "Double");
     }
 }

@@ -368,6 +368,20 @@ final class KernelClass {
                     : r.src().isHalf() ? CodeBlock.of("$T.$L($L)", HALF_FLOATS, r.src().half().label() + "ToFloat", read)
                     : read;
             Conversion c = Conversion.of(m).orElseThrow();
+            if (r.sums()) {
+                // the destination's old value, read as it is written, joins the sum before narrowing
+                CodeBlock before = access.read(r.dst(), offsets.get(0));
+                CodeBlock old = r.unsignedDestination() ? CodeBlock.of("$T.toDoubleUnsigned($L)", ops, before)
+                        : r.dst().isHalf() ? CodeBlock.of("$T.$L($L)", HALF_FLOATS, r.dst().half().label() + "ToFloat", before)
+                        : before;
+                if (r.dst().isHalf()) {
+                    return CodeBlock.of("$T.floatTo$L($T.$L($L, $L, $L, $L, $L))", HALF_FLOATS, titled(r.dst().half()),
+                            kernels(ElementType.FLOAT), c.kernelFunction(), value, literal(r.scale()), literal(r.shift()),
+                            literal(r.sum()), old);
+                }
+                return CodeBlock.of("$T.$L($L, $L, $L, $L, $L)", ops, c.kernelFunction(), value, literal(r.scale()),
+                        literal(r.shift()), literal(r.sum()), old);
+            }
             if (r.src().isHalf() && r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !c.multiplies()
                     && !c.adds()) {
                 return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
@@ -421,7 +435,7 @@ final class KernelClass {
 
     /** A converting reorder from bytes: its 256 possible values are tabulated once (not yet into bf16 or f16). */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
-        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf();
+        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf() && !r.sums();
     }
 
     /** {@code Bf16}, {@code F16}: as {@code HalfFloats.floatToBf16} spells it. */

@@ -592,8 +592,9 @@ class GeneratedVersusGenericTest {
                 KernelMethod.Reorder c = (KernelMethod.Reorder) Samples.convert(name, from,
                         RandomLayouts.readable(r, sizes), unsigned, to, RandomLayouts.writable(r, sizes),
                         unsignedDestination, scale, shift);
+                double sum = r.nextInt(4) == 0 ? new double[] {1, 0.5, -1.75}[r.nextInt(3)] : 0; // oneDNN's sum post-op
                 return new KernelMethod.Reorder(c.name(), c.src().holding(fromHalf), c.from(), c.dst().holding(toHalf),
-                        c.to(), c.unsignedSource(), c.unsignedDestination(), c.scale(), c.shift());
+                        c.to(), c.unsignedSource(), c.unsignedDestination(), c.scale(), c.shift(), sum);
             }
             case 3: {
                 TensorLayout in = RandomLayouts.readable(r, sizes);
@@ -625,7 +626,7 @@ class GeneratedVersusGenericTest {
                 kernels(r.src().type(), "reorder", a.get(0), r.from().layout(), a.get(1), r.to().layout());
             } else {
                 Convert.reorder(a.get(0), r.from().layout(), r.src().half(), r.unsignedSource(), a.get(1),
-                        r.to().layout(), r.dst().half(), r.unsignedDestination(), r.scale(), r.shift());
+                        r.to().layout(), r.dst().half(), r.unsignedDestination(), r.scale(), r.shift(), r.sum());
             }
         } else if (m instanceof KernelMethod.Slice s) {
             kernels(s.src().type(), "slice", a.get(0), s.from().layout(), s.window(), a.get(1), s.to().layout());
