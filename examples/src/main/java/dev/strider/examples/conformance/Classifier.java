@@ -64,17 +64,19 @@ public final class Classifier {
      * @param unsignedDestination {@code @Reorder(unsignedDestination = true)} writes u8 (issue 17)
      * @param halfFloats          bf16 and f16 are element types: {@code @Elements(Bf16.class) short[]},
      *                            {@code @Elements(F16.class) short[]} (issue 20, item 1)
+     * @param sum                 {@code @Reorder(sum = beta)}, oneDNN's sum post-op with a scale, no zero
+     *                            point and the destination's own data type (issue 20, item 3)
      */
-    public record Capabilities(boolean unsignedDestination, boolean halfFloats) {
+    public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum) {
         /**
          * main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy, no
          * 16-bit floats.
          */
-        public static final Capabilities ISSUE_20 = new Capabilities(false, false);
+        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false);
 
         /** This build's runtime. */
         public static Capabilities current() {
-            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2);
+            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2, true);
         }
     }
 
@@ -87,7 +89,15 @@ public final class Classifier {
      */
     public record Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
                               Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
-                              boolean unsignedDestination, double scale, double shift) {
+                              boolean unsignedDestination, double scale, double shift, double sum) {
+
+        /** A declaration without the sum post-op. */
+        public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
+                           Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                           boolean unsignedDestination, double scale, double shift) {
+            this(dims, sizes, srcFormat, dstFormat, srcType, srcHalf, dstType, dstHalf, unsignedSource,
+                    unsignedDestination, scale, shift, 0);
+        }
 
         /**
          * The declaration as Java source: two {@code @Layout} interfaces, {@code <Name>Src} and
@@ -110,6 +120,9 @@ public final class Classifier {
             if (shift != 0) {
                 r.append(", shift = ").append(shift);
             }
+            if (sum != 0) {
+                r.append(", sum = ").append(sum);
+            }
             r.append(')');
             return "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + srcFormat + "\") interface "
                     + layout + "Src {}\n"
@@ -130,7 +143,7 @@ public final class Classifier {
                     && srcFormat.equals(d.srcFormat) && dstFormat.equals(d.dstFormat) && srcType == d.srcType
                     && srcHalf == d.srcHalf && dstType == d.dstType && dstHalf == d.dstHalf && unsignedSource == d.unsignedSource
                     && unsignedDestination == d.unsignedDestination && Double.compare(scale, d.scale) == 0
-                    && Double.compare(shift, d.shift) == 0;
+                    && Double.compare(shift, d.shift) == 0 && Double.compare(sum, d.sum) == 0;
         }
 
         @Override
@@ -173,7 +186,9 @@ public final class Classifier {
         }
         type(c.sdt(), reasons, capabilities);
         type(c.ddt(), reasons, capabilities);
-        if (!a.postOps().isEmpty()) {
+        if (!a.postOps().isEmpty() && !(capabilities.sum() && a.postOps().size() == 1
+                && a.postOps().get(0).zeroPoint() == 0 && a.postOps().get(0).dataType().isEmpty()
+                && Float.isFinite(a.postOps().get(0).scale()) && a.postOps().get(0).scale() != 0)) {
             reasons.add(Reason.SUM);
         }
         if (a.zeroPoints().stream().anyMatch(z -> !z.constant())) {
@@ -223,7 +238,7 @@ public final class Classifier {
         boolean unsignedDestination = c.ddt() == DataType.U8 && capabilities.unsignedDestination();
         return new Verdict(c, reasons, Optional.of(new Declaration(dims, sizes, c.stag(), c.dtag(), element(c.sdt()),
                 half(c.sdt()), element(c.ddt()), half(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
-                shift)));
+                shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale())));
     }
 
     private static void type(DataType t, Set<Reason> reasons, Capabilities capabilities) {

@@ -122,10 +122,12 @@ public final class ConformanceRun {
                     .collect(Collectors.joining(", "))).append('\n');
             long blocked = sampled.stream().filter(s -> kind(s.declaration()).startsWith("blocked")).count();
             long padded = sampled.stream().filter(s -> kind(s.declaration()).equals("blocked, padded tail")).count();
+            long summed = sampled.stream().filter(s -> s.declaration().sum() != 0).count();
             long quantized = sampled.stream().filter(s -> s.declaration().scale() != 1 || s.declaration().shift() != 0)
                     .count();
             sb.append(String.format(Locale.ROOT, "  formats: %d plain, %d blocked (%d with a padded tail);"
-                    + " %d with a scale or shift%n", sampled.size() - blocked, blocked, padded, quantized));
+                    + " %d with a scale or shift, %d with a sum post-op%n", sampled.size() - blocked, blocked, padded,
+                    quantized, summed));
             sb.append(String.format(Locale.ROOT, "  not compared, oneDNN cannot run them here: %d%n", unimplemented.size()));
             unimplemented.entrySet().stream().collect(Collectors.groupingBy(e -> why(e.getKey(), e.getValue()),
                     TreeMap::new, Collectors.counting()))
@@ -195,7 +197,8 @@ public final class ConformanceRun {
                 continue;
             }
             within++;
-            String sub = (d.scale() != 1 || d.shift() != 0 ? "1 scaled " : "2 ") + kind(d); // scaled ones first
+            // summed ones first, then scaled ones
+            String sub = (d.sum() != 0 ? "0 summed " : d.scale() != 1 || d.shift() != 0 ? "1 scaled " : "2 ") + kind(d);
             strata.computeIfAbsent(v.reorder().sdt() + "->" + v.reorder().ddt(), k -> new TreeMap<>())
                     .computeIfAbsent(sub, k -> new ArrayList<>()).add(v);
         }
@@ -343,10 +346,12 @@ public final class ConformanceRun {
             TensorLayout srcLayout = TensorLayout.of(d.dims(), d.sizes(), d.srcFormat());
             TensorLayout dstLayout = TensorLayout.of(d.dims(), d.sizes(), d.dstFormat());
             Object input = Data.input(s.reorder(), d, srcLayout, random);
+            // a sum adds the destination's old values: the same random start for oneDNN and every kernel
+            Object initial = d.sum() != 0 ? Data.destination(s.reorder(), dstLayout, random) : null;
             Object expected;
             String[] implementation = new String[1];
             try {
-                expected = oneDnn(s.reorder(), input, implementation);
+                expected = oneDnn(s.reorder(), input, initial, implementation);
             } catch (IllegalStateException | IllegalArgumentException e) {
                 unimplemented.put(s, e.getMessage());
                 continue;
@@ -356,7 +361,7 @@ public final class ConformanceRun {
                         + " elements, Strider's " + dstLayout.bufferSize());
             }
             for (Map.Entry<String, Object> k : kernels.entrySet()) {
-                Object actual = Data.garbage(expected);
+                Object actual = initial != null ? Data.copy(initial) : Data.garbage(expected);
                 try {
                     Method m = k.getValue().getClass().getMethod(s.method(), input.getClass(), expected.getClass());
                     m.invoke(k.getValue(), Data.copy(input), actual);
@@ -367,10 +372,10 @@ public final class ConformanceRun {
                 }
                 compare(k.getKey(), s, implementation[0], dstLayout, expected, actual, run, exact, mismatches);
             }
-            Object actual = Data.garbage(expected);
+            Object actual = initial != null ? Data.copy(initial) : Data.garbage(expected);
             try {
                 Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), actual, dstLayout,
-                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift());
+                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum());
             } catch (RuntimeException e) {
                 actual = e.toString();
             }
@@ -422,16 +427,20 @@ public final class ConformanceRun {
     }
 
     /** oneDNN's reorder of {@code input} for the case, its scales and zero points as the case names them. */
-    static Object oneDnn(ReorderCase c, Object input, String[] implementation) {
+    static Object oneDnn(ReorderCase c, Object input, Object initial, String[] implementation) {
         long[] dims = c.dims().stream().mapToLong(Long::longValue).toArray();
         Attributes a = c.attributes();
         OneDnnReorder.Quantization q = new OneDnnReorder.Quantization(
                 a.scale(Attributes.Arg.SRC).map(Attributes.Scale::value).orElse(1f),
                 a.scale(Attributes.Arg.DST).map(Attributes.Scale::value).orElse(1f),
                 a.zeroPoint(Attributes.Arg.SRC).map(Attributes.ZeroPoint::value).orElse(0),
-                a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0));
+                a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0),
+                a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale());
         try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(oneDnnType(c.sdt()), c.stag(), dims),
                 MemorySpec.tagged(oneDnnType(c.ddt()), c.dtag(), dims), q)) {
+            if (initial != null) {
+                oracle.copyInDestination(Data.copy(initial));
+            }
             Object out = oracle.run(input);
             implementation[0] = oracle.implementation();
             return out;
@@ -548,6 +557,39 @@ public final class ConformanceRun {
                 case F16: return 65536;
                 default: return 1e6f;
             }
+        }
+
+        /**
+         * The destination a sum adds to: random values of the destination's type at its logical
+         * elements, well inside its range, zero in its pad lanes (as benchdnn fills it).
+         */
+        static Object destination(ReorderCase c, TensorLayout layout, Random random) {
+            int n = layout.bufferSize();
+            Object a = switch (c.ddt()) {
+                case F32 -> new float[n];
+                case S32 -> new int[n];
+                case BF16, F16 -> new short[n];
+                default -> new byte[n];
+            };
+            int[] sizes = layout.sizes();
+            int[] index = new int[sizes.length];
+            for (long e = 0, count = Arrays.stream(sizes).asLongStream().reduce(1, (x, y) -> x * y); e < count; e++) {
+                long rest = e;
+                for (int d = sizes.length - 1; d >= 0; d--) {
+                    index[d] = (int) (rest % sizes[d]);
+                    rest /= sizes[d];
+                }
+                int at = layout.offsetOf(index);
+                switch (c.ddt()) {
+                    case F32 -> Array.setFloat(a, at, (random.nextInt(64) - 32) / 4f);
+                    case S32 -> Array.setInt(a, at, random.nextInt(2001) - 1000);
+                    case BF16 -> Array.setShort(a, at, (short) (Float.floatToRawIntBits((random.nextInt(64) - 32) / 4f) >>> 16));
+                    case F16 -> Array.setShort(a, at, dev.strider.kernel.HalfFloats.floatToF16((random.nextInt(64) - 32) / 4f));
+                    case U8 -> Array.setByte(a, at, (byte) random.nextInt(200));
+                    default -> Array.setByte(a, at, (byte) (random.nextInt(200) - 100));
+                }
+            }
+            return a;
         }
 
         static Object garbage(Object like) {

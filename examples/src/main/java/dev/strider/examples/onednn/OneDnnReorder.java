@@ -118,17 +118,27 @@ public final class OneDnnReorder implements AutoCloseable {
      * srcScale / dstScale + dstZeroPoint}. A scale of 1 or a zero point of 0 is not set at all, as
      * benchdnn sets only what its command line names.
      */
-    public record Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint) {
+    public record Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint, float sum) {
         /** Nothing to scale or shift. */
         public static final Quantization NONE = new Quantization(1, 1, 0, 0);
 
+        /** Scales and zero points, no sum post-op. */
+        public Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint) {
+            this(srcScale, dstScale, srcZeroPoint, dstZeroPoint, 0);
+        }
+
         /** This with {@code scale} as the source scale. */
         public Quantization withSourceScale(float scale) {
-            return new Quantization(scale, dstScale, srcZeroPoint, dstZeroPoint);
+            return new Quantization(scale, dstScale, srcZeroPoint, dstZeroPoint, sum);
+        }
+
+        /** This with a sum post-op of scale {@code beta} ({@code dst = reorder(src) + beta * dst}); 0 for none. */
+        public Quantization withSum(float beta) {
+            return new Quantization(srcScale, dstScale, srcZeroPoint, dstZeroPoint, beta);
         }
 
         boolean any() {
-            return srcScale != 1 || dstScale != 1 || srcZeroPoint != 0 || dstZeroPoint != 0;
+            return srcScale != 1 || dstScale != 1 || srcZeroPoint != 0 || dstZeroPoint != 0 || sum != 0;
         }
     }
 
@@ -189,6 +199,15 @@ public final class OneDnnReorder implements AutoCloseable {
             if (q.dstZeroPoint() != 0) {
                 OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, DNNL_ARG_DST, 0),
                         "dnnl_primitive_attr_set_zero_points_mask(DNNL_ARG_DST, mask 0)");
+            }
+            if (q.sum() != 0) {
+                org.bytedeco.dnnl.dnnl_post_ops po = new org.bytedeco.dnnl.dnnl_post_ops();
+                OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_post_ops_create(po), "dnnl_post_ops_create");
+                releases.push(new Release("dnnl_post_ops_destroy", () -> org.bytedeco.dnnl.global.dnnl.dnnl_post_ops_destroy(po)));
+                OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_post_ops_append_sum(po, q.sum(), 0,
+                        org.bytedeco.dnnl.global.dnnl.dnnl_data_type_undef), "dnnl_post_ops_append_sum(" + q.sum() + ")");
+                OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_post_ops(attr, po),
+                        "dnnl_primitive_attr_set_post_ops");
             }
         }
         dnnl_primitive_desc pd = new dnnl_primitive_desc();
@@ -416,6 +435,28 @@ public final class OneDnnReorder implements AutoCloseable {
     /** The 16-bit type of a side: f16 when it is f16, else bf16 (which {@link #buffer} then checks). */
     private static DataType halves(MemorySpec spec) {
         return spec.type() == DataType.F16 ? DataType.F16 : DataType.BF16;
+    }
+
+    /**
+     * Copies {@code values} into the whole destination buffer (a {@code float[]}, {@code short[]},
+     * {@code byte[]} or {@code int[]} as its type is), pad lanes included: what a sum post-op adds to.
+     */
+    public void copyInDestination(Object values) {
+        checkOpen();
+        int length = java.lang.reflect.Array.getLength(values);
+        if (length != destinationElements) {
+            throw new IllegalArgumentException("the destination buffer " + destination + " holds " + destinationElements
+                    + " elements (pad lanes included), not " + length);
+        }
+        if (values instanceof float[] f) {
+            ((FloatPointer) destinationData).put(f);
+        } else if (values instanceof short[] s) {
+            ((ShortPointer) destinationData).put(s);
+        } else if (values instanceof byte[] b) {
+            ((BytePointer) destinationData).put(b);
+        } else {
+            ((IntPointer) destinationData).put((int[]) values);
+        }
     }
 
     /** Copies the whole destination buffer, pad lanes included, out into {@code values}. */

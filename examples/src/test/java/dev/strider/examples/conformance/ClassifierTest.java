@@ -56,6 +56,18 @@ class ClassifierTest {
     }
 
     @Test
+    void aSumPostOpWithAScaleIsDeclaredAsSumSinceItem3() {
+        ReorderCase c = one("--sdt=f32 --ddt=s8 --attr-post-ops=sum:0.5 --dtag=acdb 2x16x3x4");
+        assertEquals(EnumSet.of(Reason.SUM), ISSUE_20.classify(c).reasons());
+        Declaration d = TODAY.classify(c).declaration().orElseThrow();
+        assertEquals(0.5, d.sum());
+        assertTrue(d.source("s").contains("@Reorder(from = SSrc.class, to = SDst.class, sum = 0.5)"), d.source("s"));
+        // a sum with its own zero point or data type is not a Strider sum
+        assertEquals(EnumSet.of(Reason.SUM), TODAY.classify(one("--sdt=f32 --ddt=s8 --attr-post-ops=sum:0.5:3 2x16x3x4"))
+                .reasons());
+    }
+
+    @Test
     void constantScalesAndZeroPointsBecomeScaleAndShift() {
         // dst = 0.25 * (src - (-1)) / 2 + 3 = src * 0.125 + 3.125
         Verdict v = TODAY.classify(one("--sdt=u8 --ddt=s32 --attr-scales=src:common:0.25+dst:common:2"

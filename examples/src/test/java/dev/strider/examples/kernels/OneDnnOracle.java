@@ -27,6 +27,15 @@ final class OneDnnOracle {
         }
     }
 
+    /** The same with a sum post-op of scale {@code beta} onto a destination that starts as {@code initial}. */
+    static Object reorderSum(MemorySpec from, MemorySpec to, float scale, float beta, Object input, Object initial) {
+        try (OneDnnReorder oracle = OneDnnReorder.create(from, to,
+                OneDnnReorder.Quantization.NONE.withSourceScale(scale).withSum(beta))) {
+            oracle.copyInDestination(initial);
+            return oracle.run(input);
+        }
+    }
+
     /** A destination full of what must not survive: NaN, 0x5a5a5a5a, 0x5a5a, 0x5a. */
     static Object garbage(DataType type, int n) {
         switch (type) {
