@@ -39,6 +39,15 @@ public enum Arithmetic {
      * (oneDNN computes that exactly); {@link #FLOAT} otherwise.
      */
     public static Arithmetic of(ElementType from, ElementType to, double scale, double shift) {
+        return of(from, to, scale, shift, 0);
+    }
+
+    /**
+     * The same with oneDNN's sum post-op adding {@code sum} times the destination's old value:
+     * oneDNN adds a sum in f32, so between integer types too the arithmetic is {@link #FLOAT} when
+     * {@code sum} is not 0 (a double or long side stays {@link #DOUBLE}).
+     */
+    public static Arithmetic of(ElementType from, ElementType to, double scale, double shift, double sum) {
         if (to == ElementType.FLOAT) {
             return FLOAT;
         }
@@ -46,22 +55,10 @@ public enum Arithmetic {
                 || from == ElementType.LONG) {
             return DOUBLE;
         }
-        if (!from.isFloatingPoint() && scale == 1 && shift == Math.rint(shift)) {
+        if (!from.isFloatingPoint() && scale == 1 && shift == Math.rint(shift) && sum == 0) {
             return DOUBLE;
         }
         return FLOAT;
-    }
-
-    /**
-     * The same with oneDNN's sum post-op adding {@code sum} times the destination's old value: a
-     * sum is added in f32 by oneDNN, so between integer types too the arithmetic is {@link #FLOAT}
-     * when {@code sum} is not 0 (a double or long side stays {@link #DOUBLE}).
-     */
-    public static Arithmetic of(ElementType from, ElementType to, double scale, double shift, double sum) {
-        Arithmetic a = of(from, to, scale, shift);
-        boolean wide = to == ElementType.DOUBLE || to == ElementType.LONG || from == ElementType.DOUBLE
-                || from == ElementType.LONG;
-        return sum != 0 && !wide ? FLOAT : a;
     }
 
     /** True when the conversion multiplies: {@code scale}, rounded to this arithmetic, is not 1. */
