@@ -133,8 +133,11 @@ public final class Convert {
             } else {
                 from.readRow(src, rows.base(0), s, n, unsignedSource, row);
             }
+            double rowScale = scale;
+            double rowShift = shift;
             if (sum != 0) {
-                // the old destination row, read as it is written; then the whole value before narrowing
+                // the old destination row, read as it is written; the row becomes the whole value
+                // before narrowing, which the writing below then only narrows
                 if (dstHalf != null) {
                     short[] out = (short[]) dst;
                     int base = rows.base(1);
@@ -149,25 +152,17 @@ public final class Convert {
                     row[i] = inFloat ? FloatKernels.scaleShiftSumFloat(row[i], scale, shift, sum, old[i])
                             : DoubleKernels.scaleShiftSumDouble(row[i], scale, shift, sum, old[i]);
                 }
-                if (dstHalf != null) {
-                    short[] out = (short[]) dst;
-                    int base = rows.base(1);
-                    for (int i = 0; i < n; i++) {
-                        out[base + d[i]] = dstHalf.fromFloat((float) row[i]);
-                    }
-                } else {
-                    to.writeScaledRow(row, arithmetic, 1, 0, unsignedDestination, dst, rows.base(1), d, n);
-                }
-                continue;
+                rowScale = 1;
+                rowShift = 0;
             }
             if (dstHalf != null) {
                 short[] out = (short[]) dst;
                 int base = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    out[base + d[i]] = dstHalf.fromFloat(FloatKernels.scaleShiftFloat(row[i], scale, shift));
+                    out[base + d[i]] = dstHalf.fromFloat(FloatKernels.scaleShiftFloat(row[i], rowScale, rowShift));
                 }
             } else {
-                to.writeScaledRow(row, arithmetic, scale, shift, unsignedDestination, dst, rows.base(1), d, n);
+                to.writeScaledRow(row, arithmetic, rowScale, rowShift, unsignedDestination, dst, rows.base(1), d, n);
             }
         }
         to.clearPadLanes(dst, dstLayout);
