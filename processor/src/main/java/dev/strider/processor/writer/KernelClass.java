@@ -12,7 +12,6 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.Half;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
@@ -365,34 +364,29 @@ final class KernelClass {
                 return CodeBlock.of("$N[$L & 0xFF]", ids.byteTable(m), read);
             }
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read)
-                    : r.src().isHalf() ? CodeBlock.of("$T.$L($L)", HALF_FLOATS, r.src().half().label() + "ToFloat", read)
-                    : read;
+                    : asFloat(r.src(), read);
             Conversion c = Conversion.of(m).orElseThrow();
+            if (r.src().isHalf() && r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !c.multiplies()
+                    && !c.adds() && !r.sums()) {
+                return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
+            }
+            // a bf16 or f16 destination is computed as a float one is, then rounded into 16 bits
+            ClassName computes = r.dst().isHalf() ? kernels(ElementType.FLOAT) : ops;
+            CodeBlock computed;
             if (r.sums()) {
                 // the destination's old value, read as it is written, joins the sum before narrowing
                 CodeBlock before = access.read(r.dst(), offsets.get(0));
                 CodeBlock old = r.unsignedDestination() ? CodeBlock.of("$T.toDoubleUnsigned($L)", ops, before)
-                        : r.dst().isHalf() ? CodeBlock.of("$T.$L($L)", HALF_FLOATS, r.dst().half().label() + "ToFloat", before)
-                        : before;
-                if (r.dst().isHalf()) {
-                    return CodeBlock.of("$T.floatTo$L($T.$L($L, $L, $L, $L, $L))", HALF_FLOATS, titled(r.dst().half()),
-                            kernels(ElementType.FLOAT), c.kernelFunction(), value, literal(r.scale()), literal(r.shift()),
-                            literal(r.sum()), old);
-                }
-                return CodeBlock.of("$T.$L($L, $L, $L, $L, $L)", ops, c.kernelFunction(), value, literal(r.scale()),
-                        literal(r.shift()), literal(r.sum()), old);
+                        : asFloat(r.dst(), before);
+                computed = CodeBlock.of("$T.$L($L, $L, $L, $L, $L)", computes, c.kernelFunction(), value,
+                        literal(r.scale()), literal(r.shift()), literal(r.sum()), old);
+            } else {
+                computed = CodeBlock.of("$T.$L($L, $L, $L)", computes, c.kernelFunction(), value, literal(r.scale()),
+                        literal(r.shift()));
             }
-            if (r.src().isHalf() && r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !c.multiplies()
-                    && !c.adds()) {
-                return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
-            }
-            if (r.dst().isHalf()) {
-                // computed as a float destination is, then rounded into 16 bits
-                return CodeBlock.of("$T.floatTo$L($T.$L($L, $L, $L))", HALF_FLOATS, titled(r.dst().half()),
-                        kernels(ElementType.FLOAT), c.kernelFunction(), value, literal(r.scale()), literal(r.shift()));
-            }
-            return CodeBlock.of("$T.$L($L, $L, $L)", ops, c.kernelFunction(), value, literal(r.scale()),
-                    literal(r.shift()));
+            return r.dst().isHalf()
+                    ? CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(), computed)
+                    : computed;
         }
         if (m instanceof KernelMethod.Slice s) {
             return access.read(s.src(), offsets.get(1));
@@ -438,9 +432,9 @@ final class KernelClass {
         return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf() && !r.sums();
     }
 
-    /** {@code Bf16}, {@code F16}: as {@code HalfFloats.floatToBf16} spells it. */
-    private static String titled(Half half) {
-        return half.label().substring(0, 1).toUpperCase(Locale.ROOT) + half.label().substring(1);
+    /** {@code read} itself, or for a bf16 or f16 parameter the float it stands for ({@code HalfFloats.bf16ToFloat(read)}). */
+    private static CodeBlock asFloat(Param p, CodeBlock read) {
+        return p.isHalf() ? CodeBlock.of("$T.$LToFloat($L)", HALF_FLOATS, p.half().label(), read) : read;
     }
 
     static ClassName kernels(ElementType type) {
