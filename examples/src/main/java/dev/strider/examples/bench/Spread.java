@@ -43,7 +43,7 @@ public record Spread(double min, double q1, double median, double q3, double max
      * reference's time over a contender's ({@code ratios(arraycopy, scalar)}: SCALAR's throughput
      * as a fraction of arraycopy's in each round). NaN where either is missing (NaN).
      */
-    static double[] ratios(double[] numerator, double[] denominator) {
+    public static double[] ratios(double[] numerator, double[] denominator) {
         if (numerator.length != denominator.length) {
             throw new IllegalArgumentException("rounds differ: " + numerator.length + " and " + denominator.length);
         }

@@ -2,10 +2,12 @@ package dev.strider.examples.demo;
 
 import dev.strider.Strider;
 import dev.strider.Target;
+import dev.strider.examples.bench.Spread;
 import dev.strider.examples.kernels.WeightOps;
 import dev.strider.kernel.FloatKernels;
 import dev.strider.layout.TensorLayout;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
@@ -13,8 +15,10 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -154,7 +158,7 @@ public final class WeightsCommand implements Callable<Integer> {
                 channel.write(bytes);
             }
         }
-        return Files.move(temp, path, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** A reorder from a mapped byte buffer to a native one. */
@@ -195,7 +199,7 @@ public final class WeightsCommand implements Callable<Integer> {
             fill(dst, Float.NaN); // a lane the kernel does not write stays NaN and fails
             offHeap.run(mapped, dst);
             String direct = differs("off-heap", dst.asFloatBuffer());
-            java.util.Arrays.fill(dstArray, Float.NaN);
+            Arrays.fill(dstArray, Float.NaN);
             copyAround(arrays);
             String copied = differs("arrays", FloatBuffer.wrap(dstArray));
             return direct != null ? direct : copied;
@@ -245,7 +249,7 @@ public final class WeightsCommand implements Callable<Integer> {
      * order shuffled anew per round, after 2 s of the same rounds as warm-up; the median time per
      * call and the median of the per-round ratios.
      */
-    private void time(java.io.PrintWriter print, List<Candidate> candidates) {
+    private void time(PrintWriter print, List<Candidate> candidates) {
         List<Runnable> runs = new ArrayList<>();
         for (Candidate c : candidates) {
             runs.add(c.offHeap());
@@ -253,7 +257,7 @@ public final class WeightsCommand implements Callable<Integer> {
             runs.add(c.copyAround());
         }
         int[] calls = new int[runs.size()];
-        java.util.Arrays.fill(calls, 1);
+        Arrays.fill(calls, 1);
         double[][] nanos = new double[runs.size()][rounds];
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -286,7 +290,8 @@ public final class WeightsCommand implements Callable<Integer> {
             double[] off = nanos[3 * c];
             double[] arr = nanos[3 * c + 1];
             double[] copy = nanos[3 * c + 2];
-            table.row(candidates.get(c).name(), micros(median(off)), micros(median(arr)), micros(median(copy)),
+            table.row(candidates.get(c).name(), micros(Spread.of(off).median()), micros(Spread.of(arr).median()),
+                    micros(Spread.of(copy).median()),
                     ratio(arr, off), ratio(copy, off));
         }
         print.print(table.render("  "));
@@ -297,25 +302,8 @@ public final class WeightsCommand implements Callable<Integer> {
 
     /** The median of {@code over[r] / under[r]} per round, with the quartiles in brackets. */
     private static String ratio(double[] over, double[] under) {
-        double[] r = new double[over.length];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = over[i] / under[i];
-        }
-        java.util.Arrays.sort(r);
-        return String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]", quantile(r, 0.5), quantile(r, 0.25), quantile(r, 0.75));
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        java.util.Arrays.sort(sorted);
-        return quantile(sorted, 0.5);
-    }
-
-    private static double quantile(double[] sorted, double q) {
-        double at = q * (sorted.length - 1);
-        int lo = (int) Math.floor(at);
-        int hi = Math.min(sorted.length - 1, lo + 1);
-        return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+        Spread r = Spread.of(Spread.ratios(over, under));
+        return String.format(Locale.ROOT, "%.2fx [%.2f-%.2f]", r.median(), r.q1(), r.q3());
     }
 
     private static String micros(double nanos) {
