@@ -61,6 +61,16 @@ public enum Arithmetic {
         return FLOAT;
     }
 
+    /**
+     * The arithmetic of a conversion that takes quantization parameters at run time
+     * ({@link Quantization}): {@link #DOUBLE} where a double or long is on either side, {@link #FLOAT}
+     * otherwise, between integer types too, as oneDNN's reorder computes with scales and zero points.
+     */
+    public static Arithmetic quantized(ElementType from, ElementType to) {
+        return to == ElementType.DOUBLE || to == ElementType.LONG || from == ElementType.DOUBLE
+                || from == ElementType.LONG ? DOUBLE : FLOAT;
+    }
+
     /** True when the conversion multiplies: {@code scale}, rounded to this arithmetic, is not 1. */
     public boolean multiplies(double scale) {
         return this == FLOAT ? (float) scale != 1 : scale != 1;

@@ -1,6 +1,8 @@
 package dev.strider.kernel;
 
+import dev.strider.Side;
 import dev.strider.layout.TensorLayout;
+import java.util.List;
 
 /**
  * Reorder with a type conversion: {@code dst = src * scale + shift}, for example image bytes read
@@ -78,6 +80,25 @@ public final class Convert {
     public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
                                TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
                                double shift, double sum) {
+        reorder(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale, shift, sum,
+                List.of());
+    }
+
+    /**
+     * The same with oneDNN's quantization parameters given at run time ({@link Quantization}): a
+     * scale and a zero point of the source and of the destination, each one value or one per index
+     * of some dims. The compile-time {@code scale} is the source's scale and {@code shift} the
+     * destination's zero point, so neither may be given twice; a zero point cannot go with a sum.
+     * With any parameter the value is computed in f32 (double where a double or long is on either
+     * side) by {@link Quantization#steps}, in that order.
+     *
+     * @throws IllegalArgumentException as above, and when a parameter's length is not one per index
+     *                                  of its dims, a scale is not finite, a destination scale is 0,
+     *                                  or a parameter is given twice; nothing is written then
+     */
+    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+                               double shift, double sum, List<Quantization.Parameter> parameters) {
         if (!Double.isFinite(sum)) {
             throw new IllegalArgumentException("the sum post-op's scale is " + sum + "; it must be finite");
         }
@@ -101,6 +122,11 @@ public final class Convert {
         Checks.readable("src", src, from.length(src), srcLayout);
         Checks.writable("dst", dst, to.length(dst), dstLayout);
         Checks.notAliased("src", src, srcLayout, "dst", dst, dstLayout);
+        if (!parameters.isEmpty()) {
+            quantized(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale,
+                    shift, sum, parameters);
+            return;
+        }
         Rows rows = new Rows(dstLayout.sizes(), OffsetTable.of(srcLayout), OffsetTable.of(dstLayout));
         int n = rows.length();
         int[] s = rows.inner(0);
@@ -166,6 +192,128 @@ public final class Convert {
             }
         }
         to.clearPadLanes(dst, dstLayout);
+    }
+
+    /** {@link #reorder} with quantization parameters, once the arrays are checked. */
+    private static void quantized(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
+                                  TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+                                  double shift, double sum, List<Quantization.Parameter> parameters) {
+        Quantization.check(parameters, dstLayout);
+        Quantization.Parameter[] bySlot = new Quantization.Parameter[4];
+        for (Quantization.Parameter p : parameters) {
+            bySlot[slot(p.kind(), p.side())] = p;
+        }
+        ElementType from = ElementType.of(src);
+        ElementType to = ElementType.of(dst);
+        Arithmetic arithmetic = Arithmetic.quantized(srcHalf != null ? ElementType.FLOAT : from,
+                dstHalf != null ? ElementType.FLOAT : to);
+        boolean constantScale = arithmetic.multiplies(scale);
+        boolean constantShift = arithmetic.adds(shift);
+        Quantization.Parameter srcScale = bySlot[slot(Quantization.Kind.SCALE, Side.SRC)];
+        Quantization.Parameter dstZero = bySlot[slot(Quantization.Kind.ZERO_POINT, Side.DST)];
+        if (constantScale && srcScale != null) {
+            throw new IllegalArgumentException("the source scale is given twice: scale = " + scale
+                    + " and src scales; the compile-time scale is the source's");
+        }
+        if (constantShift && dstZero != null) {
+            throw new IllegalArgumentException("the destination zero point is given twice: shift = " + shift
+                    + " and dst zero points; the compile-time shift is the destination's zero point");
+        }
+        boolean zeroPoints = constantShift || dstZero != null
+                || bySlot[slot(Quantization.Kind.ZERO_POINT, Side.SRC)] != null;
+        if (sum != 0 && zeroPoints) {
+            throw new IllegalArgumentException("a zero point cannot go with the sum post-op (benchdnn does not run"
+                    + " them together, and oneDNN's implementations differ there)");
+        }
+        List<Quantization.Step> steps = Quantization.steps(
+                bySlot[slot(Quantization.Kind.ZERO_POINT, Side.SRC)] != null, constantScale || srcScale != null,
+                sum != 0, bySlot[slot(Quantization.Kind.SCALE, Side.DST)] != null, constantShift || dstZero != null);
+        OffsetTable[] tables = new OffsetTable[2 + parameters.size()];
+        tables[0] = OffsetTable.of(srcLayout);
+        tables[1] = OffsetTable.of(dstLayout);
+        for (int k = 0; k < parameters.size(); k++) {
+            tables[2 + k] = OffsetTable.strided(dstLayout.sizes(), Quantization.strides(dstLayout, parameters.get(k).per()));
+        }
+        Rows rows = new Rows(dstLayout.sizes(), tables);
+        int n = rows.length();
+        int[] s = rows.inner(0);
+        int[] d = rows.inner(1);
+        double[] row = new double[n];
+        double[] old = new double[n];
+        boolean inFloat = arithmetic == Arithmetic.FLOAT;
+        while (rows.next()) {
+            if (srcHalf != null) {
+                short[] in = (short[]) src;
+                int base = rows.base(0);
+                for (int i = 0; i < n; i++) {
+                    row[i] = srcHalf.toFloat(in[base + s[i]]);
+                }
+            } else {
+                from.readRow(src, rows.base(0), s, n, unsignedSource, row);
+            }
+            if (sum != 0) {
+                if (dstHalf != null) {
+                    short[] out = (short[]) dst;
+                    int base = rows.base(1);
+                    for (int i = 0; i < n; i++) {
+                        old[i] = dstHalf.toFloat(out[base + d[i]]);
+                    }
+                } else {
+                    to.readRow(dst, rows.base(1), d, n, unsignedDestination, old);
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                double v = inFloat ? (float) row[i] : row[i];
+                for (Quantization.Step step : steps) {
+                    float q = 0;
+                    if (step.kind() != null) {
+                        Quantization.Parameter p = bySlot[slot(step.kind(), step.side())];
+                        if (p != null) {
+                            int k = parameters.indexOf(p);
+                            q = p.at(rows.base(2 + k) + rows.inner(2 + k)[i]);
+                        }
+                    }
+                    switch (step) {
+                        case SUBTRACT_SRC_ZERO_POINT:
+                            v = inFloat ? (float) v - q : v - q;
+                            break;
+                        case MULTIPLY_SRC_SCALE:
+                            v = srcScale == null ? inFloat ? (float) v * (float) scale : v * scale
+                                    : inFloat ? (float) v * q : v * q;
+                            break;
+                        case ADD_SUM:
+                            v = inFloat ? (float) v + ((float) sum == 1 ? (float) old[i] : (float) sum * (float) old[i])
+                                    : v + (sum == 1 ? old[i] : sum * old[i]);
+                            break;
+                        case MULTIPLY_DST_SCALE_INVERSE:
+                            v = inFloat ? (float) v * (1f / q) : v * (1.0 / q);
+                            break;
+                        case ADD_DST_ZERO_POINT:
+                            v = dstZero == null ? inFloat ? (float) v + (float) shift : v + shift
+                                    : inFloat ? (float) v + q : v + q;
+                            break;
+                        default:
+                            throw new AssertionError(step);
+                    }
+                }
+                row[i] = v;
+            }
+            if (dstHalf != null) {
+                short[] out = (short[]) dst;
+                int base = rows.base(1);
+                for (int i = 0; i < n; i++) {
+                    out[base + d[i]] = dstHalf.fromFloat((float) row[i]);
+                }
+            } else {
+                // the row holds the whole value in the arithmetic: writing only narrows it
+                to.writeScaledRow(row, arithmetic, 1, 0, unsignedDestination, dst, rows.base(1), d, n);
+            }
+        }
+        to.clearPadLanes(dst, dstLayout);
+    }
+
+    private static int slot(Quantization.Kind kind, Side side) {
+        return kind.ordinal() * 2 + side.ordinal();
     }
 
     private static void halfStorage(String role, Half half, ElementType type, boolean unsigned) {

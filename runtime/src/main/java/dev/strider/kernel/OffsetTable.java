@@ -32,6 +32,21 @@ final class OffsetTable {
         return new OffsetTable(layout.offset(), OffsetTerms.broadcast(layout, outSizes));
     }
 
+    /**
+     * An operand addressed by plain strides over {@code sizes}, a stride of 0 repeating its element:
+     * the values of a quantization parameter ({@link Quantization#strides}).
+     */
+    static OffsetTable strided(int[] sizes, int[] strides) {
+        int[][] along = new int[sizes.length][];
+        for (int d = 0; d < sizes.length; d++) {
+            along[d] = new int[sizes[d]];
+            for (int i = 0; i < sizes[d]; i++) {
+                along[d][i] = i * strides[d];
+            }
+        }
+        return new OffsetTable(0, along);
+    }
+
     static OffsetTable slice(TensorLayout input, SliceWindow window) {
         return new OffsetTable(input.offset(), OffsetTerms.slice(input, window));
     }

@@ -1,0 +1,282 @@
+package dev.strider.kernel;
+
+import dev.strider.Side;
+import dev.strider.layout.TensorLayout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * oneDNN's quantization parameters of a reorder, given when it runs: a scale and a zero point of
+ * the source and of the destination, each one value or one per index of some dims (oneDNN's mask),
+ * and the order in which a converting reorder applies them. Generic kernels take them as
+ * {@link Parameter}s; generated kernels ({@code @Scale}, {@code @ZeroPoint}) call the checks here
+ * and apply the same {@link #steps}.
+ *
+ * <p>Per element, in f32 (as oneDNN's reorder; in double only where a double or long is on either
+ * side, types oneDNN's reorder lacks): {@code f = (float) src}, then each present step in this order:
+ * <ol>
+ * <li>{@link Step#SUBTRACT_SRC_ZERO_POINT}: {@code f = f - (float) zp_src}</li>
+ * <li>{@link Step#MULTIPLY_SRC_SCALE}: {@code f = f * scale_src} (or the compile-time {@code scale})</li>
+ * <li>{@link Step#ADD_SUM}: {@code f = f + beta * (float) old}, the sum post-op</li>
+ * <li>{@link Step#MULTIPLY_DST_SCALE_INVERSE}: {@code f = f * (1f / scale_dst)}, oneDNN's precomputed inverse</li>
+ * <li>{@link Step#ADD_DST_ZERO_POINT}: {@code f = f + (float) zp_dst} (or the compile-time {@code shift})</li>
+ * </ol>
+ * then saturated and rounded half to even into an integer destination, or rounded to nearest into
+ * a float, bf16 or f16 one. A step whose parameter is given runs even when its value is 1 or 0 (a
+ * zero point of 0 turns -0.0 into +0.0, as oneDNN's does); a compile-time scale of 1 or shift of 0
+ * is no step. See {@code docs/adr-onednn-quantization.md} for the evidence.
+ */
+public final class Quantization {
+
+    private Quantization() {
+    }
+
+    /** A scale or a zero point. */
+    public enum Kind {
+        SCALE, ZERO_POINT;
+
+        /** {@code "scale"}, {@code "zero point"}. */
+        public String label() {
+            return this == SCALE ? "scale" : "zero point";
+        }
+    }
+
+    /** One step of a converting reorder with quantization parameters, in the order they run. */
+    public enum Step {
+        SUBTRACT_SRC_ZERO_POINT(Kind.ZERO_POINT, Side.SRC),
+        MULTIPLY_SRC_SCALE(Kind.SCALE, Side.SRC),
+        ADD_SUM(null, null),
+        MULTIPLY_DST_SCALE_INVERSE(Kind.SCALE, Side.DST),
+        ADD_DST_ZERO_POINT(Kind.ZERO_POINT, Side.DST);
+
+        private final Kind kind;
+        private final Side side;
+
+        Step(Kind kind, Side side) {
+            this.kind = kind;
+            this.side = side;
+        }
+
+        /** The parameter the step applies, or null for the sum. */
+        public Kind kind() {
+            return kind;
+        }
+
+        /** The side of its parameter, or null for the sum. */
+        public Side side() {
+            return side;
+        }
+
+        /** The step that applies a {@code kind} of {@code side}. */
+        public static Step of(Kind kind, Side side) {
+            for (Step s : values()) {
+                if (s.kind == kind && s.side == side) {
+                    return s;
+                }
+            }
+            throw new AssertionError(kind + " " + side);
+        }
+    }
+
+    /**
+     * A parameter as a generic kernel takes it.
+     *
+     * @param kind   a scale or a zero point
+     * @param side   whose
+     * @param per    the dims it varies along, by letter in the layout's order; empty for one value
+     * @param values a {@code float[]} (or a {@code short[]} of {@code half} numbers) of scales, an
+     *               {@code int[]} or {@code byte[]} of zero points
+     * @param half   the format of a {@code short[]} of scales, else null
+     */
+    public record Parameter(Kind kind, Side side, String per, Object values, Half half) {
+        public Parameter {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(side, "side");
+            Objects.requireNonNull(per, "per");
+            Objects.requireNonNull(values, "values");
+            boolean fits = kind == Kind.SCALE
+                    ? values instanceof float[] && half == null || values instanceof short[] && half != null
+                    : (values instanceof int[] || values instanceof byte[]) && half == null;
+            if (!fits) {
+                throw new IllegalArgumentException(side.name().toLowerCase() + " " + kind.label() + "s are held in "
+                        + (kind == Kind.SCALE ? "a float[] or a short[] of bf16 or f16 numbers" : "an int[] or a byte[]")
+                        + ", not " + values.getClass().getSimpleName() + (half != null ? " of " + half.label() : ""));
+            }
+        }
+
+        /** Scales of {@code side}, one per index of {@code per}. */
+        public static Parameter scales(Side side, String per, float... values) {
+            return new Parameter(Kind.SCALE, side, per, values, null);
+        }
+
+        /** Zero points of {@code side}, one per index of {@code per}. */
+        public static Parameter zeroPoints(Side side, String per, int... values) {
+            return new Parameter(Kind.ZERO_POINT, side, per, values, null);
+        }
+
+        /** How messages name it: {@code src scales}. */
+        public String role() {
+            return side.name().toLowerCase() + " " + kind.label() + "s";
+        }
+
+        int length() {
+            return values instanceof float[] f ? f.length : values instanceof short[] s ? s.length
+                    : values instanceof int[] i ? i.length : ((byte[]) values).length;
+        }
+
+        /** Value {@code k} as a float: a scale, or a zero point converted to float. */
+        float at(int k) {
+            return values instanceof float[] f ? f[k] : values instanceof short[] s ? half.toFloat(s[k])
+                    : values instanceof int[] i ? (float) i[k] : ((byte[]) values)[k];
+        }
+    }
+
+    /**
+     * The steps present, in the order they run: a zero point of the source, a scale of it, the sum,
+     * a scale of the destination, a zero point of it.
+     */
+    public static List<Step> steps(boolean srcZeroPoint, boolean srcScale, boolean sum, boolean dstScale,
+                                   boolean dstZeroPoint) {
+        List<Step> steps = new ArrayList<>();
+        if (srcZeroPoint) {
+            steps.add(Step.SUBTRACT_SRC_ZERO_POINT);
+        }
+        if (srcScale) {
+            steps.add(Step.MULTIPLY_SRC_SCALE);
+        }
+        if (sum) {
+            steps.add(Step.ADD_SUM);
+        }
+        if (dstScale) {
+            steps.add(Step.MULTIPLY_DST_SCALE_INVERSE);
+        }
+        if (dstZeroPoint) {
+            steps.add(Step.ADD_DST_ZERO_POINT);
+        }
+        return steps;
+    }
+
+    /**
+     * Why {@code per} names no dims of {@code dims}, or null when it does: each letter one of the
+     * dims, once, in their order.
+     */
+    public static String perProblem(String dims, String per) {
+        int last = -1;
+        for (int i = 0; i < per.length(); i++) {
+            char c = per.charAt(i);
+            int d = dims.indexOf(c);
+            if (d < 0) {
+                return "'" + c + "' is not one of the dims " + dims;
+            }
+            if (d <= last) {
+                return per.indexOf(c) < i ? "'" + c + "' is named twice"
+                        : "the dims must be named in the layouts' order, " + dims;
+            }
+            last = d;
+        }
+        return null;
+    }
+
+    /** How many values a parameter varying along {@code per} holds over {@code layout}: the product of those dims' sizes. */
+    public static int count(TensorLayout layout, String per) {
+        String problem = perProblem(layout.dims(), per);
+        if (problem != null) {
+            throw new IllegalArgumentException("per = \"" + per + "\": " + problem);
+        }
+        long n = 1;
+        for (int i = 0; i < per.length(); i++) {
+            n *= layout.size(layout.dims().indexOf(per.charAt(i)));
+        }
+        return Math.toIntExact(n);
+    }
+
+    /**
+     * The strides of a parameter's values along each dim of {@code layout}: 0 for a dim it does not
+     * vary along, row-major over the dims {@code per} names. Index {@code i} of the tensor reads value
+     * {@code Σ i[d] * strides[d]}.
+     */
+    public static int[] strides(TensorLayout layout, String per) {
+        int[] strides = new int[layout.rank()];
+        int stride = 1;
+        for (int d = layout.rank() - 1; d >= 0; d--) {
+            if (per.indexOf(layout.dims().charAt(d)) >= 0) {
+                strides[d] = stride;
+                stride *= layout.size(d);
+            }
+        }
+        return strides;
+    }
+
+    // ------------------------------------------------------------------ checks generated kernels call
+
+    /**
+     * {@code values} must hold one value per index of {@code per}: exactly {@code count}.
+     *
+     * @param dims  the sizes of the dims {@code per} names, as messages say them ({@code "O=64"})
+     */
+    public static void length(String role, int length, int count, String per, String dims) {
+        if (length != count) {
+            throw new IllegalArgumentException(role + " has " + length + (length == 1 ? " value" : " values")
+                    + " but takes " + count + ": " + (per.isEmpty() ? "one value (per = \"\")"
+                    : "one per index of " + dims + " (per = \"" + per + "\")"));
+        }
+    }
+
+    /** Each scale finite, and a destination's not 0 (it divides). */
+    public static void scales(String role, float[] values, boolean destination) {
+        for (int k = 0; k < values.length; k++) {
+            scale(role, k, values[k], destination);
+        }
+    }
+
+    /** The same for scales held as bf16 or f16 numbers. */
+    public static void scales(String role, short[] values, Half half, boolean destination) {
+        for (int k = 0; k < values.length; k++) {
+            scale(role, k, half.toFloat(values[k]), destination);
+        }
+    }
+
+    /** One scale: finite, and a destination's not 0. */
+    public static void scale(String role, float value, boolean destination) {
+        scale(role, -1, value, destination);
+    }
+
+    private static void scale(String role, int k, float value, boolean destination) {
+        String which = k < 0 ? role : role + "[" + k + "]";
+        if (!Float.isFinite(value)) {
+            throw new IllegalArgumentException(which + " is " + value + "; a scale must be finite");
+        }
+        if (destination && value == 0) {
+            throw new IllegalArgumentException(which + " is 0; a destination scale divides, so it must not be 0");
+        }
+    }
+
+    /** Checks a generic kernel's parameters over {@code layout}: lengths, scales, and no side given twice. */
+    static void check(List<Parameter> parameters, TensorLayout layout) {
+        boolean[] seen = new boolean[4];
+        for (Parameter p : parameters) {
+            int slot = p.kind().ordinal() * 2 + p.side().ordinal();
+            if (seen[slot]) {
+                throw new IllegalArgumentException(p.role() + " are given twice");
+            }
+            seen[slot] = true;
+            length(p.role(), p.length(), count(layout, p.per()), p.per(), sizes(layout, p.per()));
+            if (p.kind() == Kind.SCALE) {
+                for (int k = 0; k < p.length(); k++) {
+                    scale(p.role(), k, p.at(k), p.side() == Side.DST);
+                }
+            }
+        }
+    }
+
+    /** {@code "O=64, I=3"}: the sizes of the dims {@code per} names, as messages say them. */
+    public static String sizes(TensorLayout layout, String per) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < per.length(); i++) {
+            char c = per.charAt(i);
+            sb.append(i == 0 ? "" : ", ").append(c).append('=').append(layout.size(layout.dims().indexOf(c)));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,158 @@
+package dev.strider.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.Side;
+import dev.strider.kernel.Quantization.Parameter;
+import dev.strider.layout.TensorLayout;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generic kernel's quantization parameters against values worked out by hand: which value of a
+ * per-dim parameter each element takes (through a transposing and a blocked layout), the order of
+ * the steps, the inverse of a destination scale, -0.0 against a zero point, and every bad argument
+ * refused before anything is written.
+ */
+class QuantizationTest {
+
+    private static final TensorLayout NCHW = TensorLayout.of("NCHW", new int[] {1, 3, 2, 2}, "nchw");
+    private static final TensorLayout NHWC = TensorLayout.of("NCHW", new int[] {1, 3, 2, 2}, "nhwc");
+    private static final TensorLayout BLOCKED = TensorLayout.of("NCHW", new int[] {1, 3, 2, 2}, "nChw4c");
+
+    private static float[] ramp(int n) {
+        float[] x = new float[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i + 1;
+        }
+        return x;
+    }
+
+    private static void reorder(Object src, TensorLayout from, Object dst, TensorLayout to, boolean unsignedDst,
+                                Parameter... ps) {
+        Convert.reorder(src, from, null, false, dst, to, null, unsignedDst, 1, 0, 0, List.of(ps));
+    }
+
+    @Test
+    void perChannelScaleFollowsTheChannelThroughATranspose() {
+        float[] src = ramp(12); // nchw: c = i / 4
+        float[] dst = new float[12];
+        reorder(src, NCHW, dst, NHWC, false, Parameter.scales(Side.SRC, "C", 0.5f, 2f, 4f));
+        // nhwc offset of (c, h, w) is (h * 2 + w) * 3 + c; its value src[c * 4 + h * 2 + w] * scale[c]
+        float[] expected = {1 * 0.5f, 5 * 2f, 9 * 4f, 2 * 0.5f, 6 * 2f, 10 * 4f, 3 * 0.5f, 7 * 2f, 11 * 4f,
+            4 * 0.5f, 8 * 2f, 12 * 4f};
+        assertArrayEquals(expected, dst);
+    }
+
+    @Test
+    void perSpatialScalesIndexRowMajorAndPadLanesStayZero() {
+        float[] src = ramp(12);
+        float[] dst = new float[16];
+        Arrays.fill(dst, Float.NaN);
+        // per = "HW": value h * 2 + w
+        reorder(src, NCHW, dst, BLOCKED, false, Parameter.scales(Side.SRC, "HW", 1f, 10f, 100f, 1000f));
+        // nChw4c: offset (h * 2 + w) * 4 + c, lane 3 padding
+        float[] expected = {1, 5, 9, 0, 20, 60, 100, 0, 300, 700, 1100, 0, 4000, 8000, 12000, 0};
+        assertArrayEquals(expected, dst);
+    }
+
+    @Test
+    void zeroPointsAndScalesRunInOneDnnsOrder() {
+        // u8 source 200, src zero point 128, src scale 0.5, dst scale 4 (times 0.25), dst zero point -3:
+        // ((200 - 128) * 0.5) * 0.25 - 3 = 6; s8 destination
+        byte[] src = new byte[12];
+        Arrays.fill(src, (byte) 200);
+        byte[] dst = new byte[12];
+        Convert.reorder(src, NCHW, null, true, dst, NHWC, null, false, 1, 0, 0, List.of(
+                Parameter.zeroPoints(Side.SRC, "C", 128, 100, 0),
+                Parameter.scales(Side.SRC, "", 0.5f),
+                Parameter.scales(Side.DST, "", 4f),
+                Parameter.zeroPoints(Side.DST, "", -3)));
+        // channel 0: 6; channel 1: ((200 - 100) * 0.5) * 0.25 - 3 = 9.5 -> 10 (half to even);
+        // channel 2: (200 * 0.5) * 0.25 - 3 = 22
+        for (int k = 0; k < 12; k += 3) {
+            assertEquals(6, dst[k]);
+            assertEquals(10, dst[k + 1]);
+            assertEquals(22, dst[k + 2]);
+        }
+    }
+
+    @Test
+    void aDestinationScaleMultipliesByItsFloatInverse() {
+        // a float x whose x * (1f / 3f) differs from x / 3f
+        float x = 0;
+        for (int i = 1; i < 1000; i++) {
+            if (i * (1f / 3f) != i / 3f) {
+                x = i;
+                break;
+            }
+        }
+        assertNotEquals(0, x);
+        float[] src = new float[12];
+        Arrays.fill(src, x);
+        float[] dst = new float[12];
+        reorder(src, NCHW, dst, NCHW, false, Parameter.scales(Side.DST, "C", 3f, 3f, 3f));
+        assertEquals(x * (1f / 3f), dst[0]);
+    }
+
+    @Test
+    void aZeroPointOfZeroStillAddsButAScaleOfOneLeavesNegativeZero() {
+        float[] src = new float[12];
+        Arrays.fill(src, -0f);
+        float[] dst = new float[12];
+        reorder(src, NCHW, dst, NCHW, false, Parameter.scales(Side.SRC, "", 1f));
+        assertEquals(Float.floatToRawIntBits(-0f), Float.floatToRawIntBits(dst[5]));
+        reorder(src, NCHW, dst, NCHW, false, Parameter.zeroPoints(Side.DST, "", 0));
+        assertEquals(Float.floatToRawIntBits(0f), Float.floatToRawIntBits(dst[5]));
+    }
+
+    @Test
+    void bf16ScalesAreReadAsTheFloatsTheyStandFor() {
+        float[] src = ramp(12);
+        float[] dst = new float[12];
+        short[] scales = {HalfFloats.floatToBf16(0.5f), HalfFloats.floatToBf16(3f), HalfFloats.floatToBf16(-2f)};
+        Convert.reorder(src, NCHW, null, false, dst, NCHW, null, false, 1, 0, 0,
+                List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", scales, Half.BF16)));
+        assertEquals(0.5f, dst[0]);
+        assertEquals(15f, dst[4]);
+        assertEquals(-18f, dst[8]);
+    }
+
+    @Test
+    void badArgumentsAreRefusedBeforeAnythingIsWritten() {
+        float[] src = ramp(12);
+        float[] dst = new float[12];
+        Arrays.fill(dst, 7f);
+        assertRefused("src scales has 2 values but takes 3: one per index of C=3 (per = \"C\")",
+                () -> reorder(src, NCHW, dst, NHWC, false, Parameter.scales(Side.SRC, "C", 1f, 2f)));
+        assertRefused("dst scales[1] is 0; a destination scale divides, so it must not be 0",
+                () -> reorder(src, NCHW, dst, NHWC, false, Parameter.scales(Side.DST, "C", 1f, 0f, 2f)));
+        assertRefused("src scales[0] is NaN; a scale must be finite",
+                () -> reorder(src, NCHW, dst, NHWC, false, Parameter.scales(Side.SRC, "C", Float.NaN, 1f, 1f)));
+        assertRefused("per = \"X\": 'X' is not one of the dims NCHW",
+                () -> reorder(src, NCHW, dst, NHWC, false, Parameter.scales(Side.SRC, "X", 1f)));
+        assertRefused("per = \"WH\": the dims must be named in the layouts' order, NCHW",
+                () -> reorder(src, NCHW, dst, NHWC, false, Parameter.scales(Side.SRC, "WH", 1f, 1f, 1f, 1f)));
+        assertRefused("src scales are given twice", () -> reorder(src, NCHW, dst, NHWC, false,
+                Parameter.scales(Side.SRC, "", 1f), Parameter.scales(Side.SRC, "", 2f)));
+        assertRefused("the source scale is given twice: scale = 2.0 and src scales; the compile-time scale is the"
+                + " source's", () -> Convert.reorder(src, NCHW, null, false, dst, NHWC, null, false, 2, 0, 0,
+                List.of(Parameter.scales(Side.SRC, "", 1f))));
+        IllegalArgumentException sum = assertThrows(IllegalArgumentException.class, () -> Convert.reorder(src, NCHW,
+                null, false, dst, NHWC, null, false, 1, 0, 1, List.of(Parameter.zeroPoints(Side.SRC, "", 1))));
+        assertTrue(sum.getMessage().startsWith("a zero point cannot go with the sum post-op"), sum.getMessage());
+        for (float v : dst) {
+            assertEquals(7f, v);
+        }
+    }
+
+    private static void assertRefused(String message, Runnable call) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call::run);
+        assertEquals(message, e.getMessage());
+    }
+}
