@@ -391,10 +391,10 @@ class DiagnosticsTest {
                     "@Kernels",
                     "public interface Ops {",
                     "  @Reorder(from = Planar.class, to = Interleaved.class)",
-                    "  void copy(float[] src, float[] dst, float[] extra);",
+                    "  void copy(float[] src);",
                     "}");
             s.assertOnlyError(compile(s),
-                    "[StriderParameterCount] @Reorder method copy has 3 parameters, but @Reorder takes 2:"
+                    "[StriderParameterCount] @Reorder method copy has 1 parameter, but @Reorder takes 2:"
                             + " void copy(S[] src, D[] dst)",
                     "void |copy(");
         }
@@ -689,6 +689,140 @@ class DiagnosticsTest {
     }
 
     // ================================================================== operands
+
+    /** Scales and zero points given at call time ({@code @Scale}, {@code @ZeroPoint}). */
+    @Nested
+    class Quantization {
+
+        @Test
+        void aParameterAfterSrcAndDstMustBeAScaleOrAZeroPoint() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, float[] dst, float[] extra);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationMissing] parameter extra of copy follows src and dst, so it must be a scale"
+                            + " or a zero point: annotate it @Scale(Side.SRC) or @ZeroPoint(Side.DST) (or Side.SRC,"
+                            + " Side.DST), or remove it",
+                    "float[] |extra");
+        }
+
+        @Test
+        void onlyAReorderTakesThem() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Fill(layout = Planar.class)",
+                    "  void fill(float[] dst, @Scale(Side.SRC) float value);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationKernel] @Scale on parameter value of fill: only a @Reorder takes scales and"
+                            + " zero points (this is a @Fill)",
+                    "|@Scale(Side.SRC) float value");
+        }
+
+        @Test
+        void srcAndDstAreNotScales() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void copy(float[] src, @ZeroPoint(Side.DST) float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationPlace] @ZeroPoint on parameter dst of copy, which is the reorder's dst;"
+                            + " scales and zero points are parameters of their own, after src and dst",
+                    "|@ZeroPoint(Side.DST)");
+        }
+
+        @Test
+        void aScaleIsAFloatOrFloats() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void scale(float[] src, float[] dst, @Scale(value = Side.SRC, per = \"C\") double[] scales);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationType] parameter scales of scale is a double[], but a scale is a float, a"
+                            + " float[], or bf16 or f16 numbers in an @Elements(Bf16.class) short[] or"
+                            + " @Elements(F16.class) short[]",
+                    "double[] |scales");
+        }
+
+        @Test
+        void oneValuePerIndexNeedsAnArray() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, unsignedSource = true)",
+                    "  void shift(byte[] src, float[] dst, @ZeroPoint(value = Side.SRC, per = \"C\") int zero);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationType] parameter zero of shift is one int, but a zero point per \"C\" takes"
+                            + " one value per index: declare int[] zero",
+                    "int |zero");
+        }
+
+        @Test
+        void perNamesTheLayoutsDimsInOrder() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void scale(float[] src, float[] dst, @Scale(value = Side.SRC, per = \"WH\") float[] scales);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationPer] per = \"WH\" on parameter scales of scale: the dims must be named in the"
+                            + " layouts' order, NCHW",
+                    "per = |\"WH\"");
+        }
+
+        @Test
+        void aSideHasOneScale() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, scale = 2)",
+                    "  void scale(float[] src, float[] dst, @Scale(value = Side.SRC, per = \"C\") float[] scales);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationTwice] parameter scales of scale gives the src scale again: scale = 2.0"
+                            + " already does",
+                    "|@Scale(value = Side.SRC");
+        }
+
+        @Test
+        void noZeroPointWithASum() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, sum = 1, rounding = Rounding.HALF_EVEN,",
+                    "      overflow = Overflow.SATURATE)",
+                    "  void add(float[] src, byte[] dst, @ZeroPoint(Side.DST) int zero);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationSum] the zero point zero of add cannot go with sum = 1.0: benchdnn runs no"
+                            + " zero point with the sum post-op, and oneDNN's implementations differ there",
+                    "|@ZeroPoint(Side.DST)");
+        }
+
+        @Test
+        void aQuantizedReorderCompilesOnEveryTarget() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class, rounding = Rounding.HALF_EVEN,",
+                    "      overflow = Overflow.SATURATE, unsignedDestination = true)",
+                    "  void quantize(float[] src, byte[] dst, @Scale(value = Side.DST, per = \"C\") float[] scales,",
+                    "      @ZeroPoint(Side.DST) int zero, @ZeroPoint(value = Side.SRC, per = \"NCHW\") byte[] srcZeros,",
+                    "      @Elements(F16.class) @Scale(Side.SRC) short[] srcScale);",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+    }
 
     @Nested
     class Operands {

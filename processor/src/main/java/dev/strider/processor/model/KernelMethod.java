@@ -72,7 +72,8 @@ public sealed interface KernelMethod {
     default KernelMethod withParams(UnaryOperator<Param> rename) {
         if (this instanceof Reorder r) {
             return new Reorder(r.name(), rename.apply(r.src()), r.from(), rename.apply(r.dst()), r.to(),
-                    r.unsignedSource(), r.unsignedDestination(), r.scale(), r.shift(), r.sum());
+                    r.unsignedSource(), r.unsignedDestination(), r.scale(), r.shift(), r.sum(),
+                    r.quantization().stream().map(q -> q.withParam(rename.apply(q.param()))).toList());
         }
         if (this instanceof Slice s) {
             return new Slice(s.name(), rename.apply(s.src()), s.from(), s.window(), rename.apply(s.dst()), s.to());
@@ -100,8 +101,9 @@ public sealed interface KernelMethod {
             String what = r.isCopy() ? "Reorder" : "Converting reorder ("
                     + (r.unsignedSource() ? "unsigned " : "") + r.src().numberName() + " to "
                     + (r.unsignedDestination() ? "unsigned " : "") + r.dst().numberName()
-                    + ", scale " + r.scale() + ", shift " + r.shift() + (r.sums() ? ", plus " + r.sum()
-                    + " times the destination's old value" : "") + ")";
+                    + (r.quantized() ? "" : ", scale " + r.scale() + ", shift " + r.shift())
+                    + (r.quantization().isEmpty() ? "" : quantization(r, code))
+                    + (r.sums() ? ", plus " + r.sum() + " times the destination's old value" : "") + ")";
             return what + " " + r.from().name() + " to " + r.to().name()
                     + Narrowing.of(r).map(n -> ": it " + n.describe()).orElse("");
         }
@@ -120,19 +122,61 @@ public sealed interface KernelMethod {
     }
 
     /**
+     * {@code , src scales per C scales, dst zero point zp}: the quantization parameters given at
+     * call time, and a compile-time scale or shift that stands in for one.
+     */
+    private static String quantization(Reorder r, UnaryOperator<String> code) {
+        StringBuilder b = new StringBuilder();
+        if (r.scale() != 1) {
+            b.append(", src scale ").append(r.scale());
+        }
+        if (r.shift() != 0) {
+            b.append(", dst zero point ").append(r.shift());
+        }
+        for (QuantParam q : r.quantization()) {
+            b.append(", ").append(q.role()).append(' ').append(code.apply(q.param().name()));
+        }
+        return b.toString();
+    }
+
+    /**
      * {@code dst[to] = src[from] * scale + shift} in oneDNN's arithmetic ({@code
      * dev.strider.kernel.Arithmetic}, decided for the writers by {@code plan.Conversion}), the
      * destination written unsigned when {@code unsignedDestination}; a plain copy when types match
-     * and scale 1, shift 0.
+     * and scale 1, shift 0. With {@code quantization} parameters given at call time, each element
+     * runs {@code dev.strider.kernel.Quantization}'s steps instead, {@code scale} standing for the
+     * source scale and {@code shift} for the destination zero point.
      */
     record Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to,
-                   boolean unsignedSource, boolean unsignedDestination, double scale, double shift, double sum)
+                   boolean unsignedSource, boolean unsignedDestination, double scale, double shift, double sum,
+                   List<QuantParam> quantization)
             implements KernelMethod {
+
+        public Reorder {
+            quantization = List.copyOf(quantization);
+        }
 
         /** A reorder without the sum post-op. */
         public Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to, boolean unsignedSource,
                        boolean unsignedDestination, double scale, double shift) {
             this(name, src, from, dst, to, unsignedSource, unsignedDestination, scale, shift, 0);
+        }
+
+        /** A reorder with its scale, shift and sum known at compile time. */
+        public Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to, boolean unsignedSource,
+                       boolean unsignedDestination, double scale, double shift, double sum) {
+            this(name, src, from, dst, to, unsignedSource, unsignedDestination, scale, shift, sum, List.of());
+        }
+
+        /** Only the source may be the destination's array; a scale or zero point never is. */
+        @Override
+        public boolean inPlace(Param p) {
+            return p == src && KernelMethod.super.inPlace(p);
+        }
+
+        /** True when it takes quantization parameters at call time. */
+        public boolean quantized() {
+            return !quantization.isEmpty();
         }
 
         /** True when it adds the destination's old value, times {@link #sum} (oneDNN's sum post-op). */
@@ -141,7 +185,12 @@ public sealed interface KernelMethod {
         }
 
         public List<Param> params() {
-            return List.of(src, dst);
+            if (quantization.isEmpty()) {
+                return List.of(src, dst);
+            }
+            List<Param> all = new java.util.ArrayList<>(List.of(src, dst));
+            quantization.forEach(q -> all.add(q.param()));
+            return List.copyOf(all);
         }
 
         public Param output() {
@@ -149,13 +198,24 @@ public sealed interface KernelMethod {
         }
 
         public NamedLayout layoutOf(Param array) {
-            return array == src ? from : to;
+            if (array == src) {
+                return from;
+            }
+            for (QuantParam q : quantization) {
+                if (q.param() == array) {
+                    return q.layout(to.layout());
+                }
+            }
+            return to;
         }
 
-        /** True when this is a plain copy: same element type (and 16-bit float format), nothing unsigned, scale 1, shift 0. */
+        /**
+         * True when this is a plain copy: same element type (and 16-bit float format), nothing
+         * unsigned, scale 1, shift 0, no quantization parameters.
+         */
         public boolean isCopy() {
             return src.sameNumbers(dst) && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0
-                    && sum == 0;
+                    && sum == 0 && quantization.isEmpty();
         }
     }
 

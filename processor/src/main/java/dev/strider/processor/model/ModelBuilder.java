@@ -16,6 +16,11 @@ import dev.strider.Target;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import dev.strider.Side;
+import dev.strider.kernel.Quantization;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -49,6 +54,10 @@ public final class ModelBuilder {
     static final String KERNELS = "dev.strider.Kernels";
 
     static final String ELEMENTS = "dev.strider.Elements";
+
+    static final String SCALE = "dev.strider.Scale";
+
+    static final String ZERO_POINT = "dev.strider.ZeroPoint";
 
     private static final String TENSOR_TYPES = "an array of double, float, long, int, short or byte, a typed buffer"
             + " (DoubleBuffer, FloatBuffer, LongBuffer, IntBuffer, ShortBuffer), or a ByteBuffer or MemorySegment with"
@@ -305,7 +314,27 @@ public final class ModelBuilder {
         List<? extends VariableElement> declared = method.getParameters();
         String name = method.getSimpleName().toString();
         List<KernelKind.Role> roles = kind.roles();
-        if (declared.size() != roles.size()) {
+        boolean placed = true;
+        for (int i = 0; i < declared.size(); i++) {
+            VariableElement p = declared.get(i);
+            Optional<AnnotationMirror> q = quantizationOf(p);
+            if (q.isPresent() && kind != KernelKind.REORDER) {
+                report.report(Message.QUANTIZATION_KERNEL, p, q.get(), AnnotationReader.simpleName(q.get()),
+                        p.getSimpleName(), name, kind.simpleName());
+                placed = false;
+            } else if (q.isPresent() && i < roles.size()) {
+                report.report(Message.QUANTIZATION_PLACE, p, q.get(), AnnotationReader.simpleName(q.get()),
+                        p.getSimpleName(), name, roles.get(i).name());
+                placed = false;
+            } else if (q.isEmpty() && kind == KernelKind.REORDER && i >= roles.size()) {
+                report.report(Message.QUANTIZATION_MISSING, p, p.getSimpleName(), name);
+                placed = false;
+            }
+        }
+        if (!placed) {
+            return Optional.empty();
+        }
+        if (declared.size() < roles.size() || declared.size() > roles.size() && kind != KernelKind.REORDER) {
             String count = declared.size() + (declared.size() == 1 ? " parameter" : " parameters");
             report.report(Message.PARAMETER_COUNT, method, kind.simpleName(), name, count,
                     kind.simpleName(), roles.size(), name, kind.signature());
@@ -313,13 +342,14 @@ public final class ModelBuilder {
         }
         List<Param> params = new ArrayList<>();
         boolean ok = true;
-        for (int i = 0; i < roles.size(); i++) {
+        for (int i = 0; i < declared.size(); i++) {
             VariableElement p = declared.get(i);
             TypeMirror type = p.asType();
             if (isUnresolved(type)) {
                 throw new Unresolved("the type of parameter " + p.getSimpleName() + " of " + name, p, null, null);
             }
-            Optional<Param> param = roles.get(i).tensor() ? tensor(p, name, type, report) : value(p, name, type, report);
+            Optional<Param> param = i >= roles.size() ? quantizationParam(p, name, type, report)
+                    : roles.get(i).tensor() ? tensor(p, name, type, report) : value(p, name, type, report);
             if (param.isEmpty()) {
                 ok = false;
                 continue;
@@ -354,6 +384,62 @@ public final class ModelBuilder {
             }
         }
         return ok ? Optional.of(params) : Optional.empty();
+    }
+
+    /** The {@code @Scale} or {@code @ZeroPoint} on {@code p}, if any. */
+    private static Optional<AnnotationMirror> quantizationOf(VariableElement p) {
+        Optional<AnnotationMirror> scale = AnnotationReader.find(p, SCALE);
+        return scale.isPresent() ? scale : AnnotationReader.find(p, ZERO_POINT);
+    }
+
+    /**
+     * A scale or zero point: one value ({@code float} scale, {@code int} zero point) or an array
+     * (scales {@code float[]} or bf16/f16 in an {@code @Elements} {@code short[]}; zero points
+     * {@code int[]} or {@code byte[]}). Its {@code per} is checked against the layouts later.
+     */
+    private Optional<Param> quantizationParam(VariableElement p, String method, TypeMirror type,
+                                              ValidationReport report) {
+        AnnotationMirror q = quantizationOf(p).orElseThrow();
+        boolean scale = AnnotationReader.qualifiedName(q).equals(SCALE);
+        String per = new AnnotationReader(elements, p, q).string("per");
+        String name = p.getSimpleName().toString();
+        String want = scale ? "scale is a float, a float[], or bf16 or f16 numbers in an @Elements(Bf16.class) short[]"
+                + " or @Elements(F16.class) short[]"
+                : "zero point is an int, an int[] (s32) or a byte[] (s8)";
+        Optional<ElementType> primitive = primitive(type);
+        if (primitive.isPresent()) {
+            if (primitive.get() != (scale ? ElementType.FLOAT : ElementType.INT)) {
+                report.report(Message.QUANTIZATION_TYPE, p, name, method, "a " + type, scale ? "scale" : "zero point",
+                        want.substring(want.indexOf(" is ") + 1));
+                return Optional.empty();
+            }
+            if (!per.isEmpty()) {
+                report.report(Message.QUANTIZATION_TYPE, p, name, method, "one " + type, scale ? "scale" : "zero point",
+                        "per \"" + per + "\" takes one value per index: declare " + (scale ? "float[] " : "int[] ") + name);
+                return Optional.empty();
+            }
+            if (AnnotationReader.find(p, ELEMENTS).isPresent()) {
+                report.report(Message.QUANTIZATION_TYPE, p, name, method, "a " + type + " with @Elements",
+                        scale ? "scale" : "zero point", "value says its type itself; remove @Elements");
+                return Optional.empty();
+            }
+            return Optional.of(new Param(name, primitive.get(), Memory.VALUE));
+        }
+        Optional<ElementType> array = arrayOf(type);
+        Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
+        Half half = elements.map(ModelBuilder::elementsHalf).orElse(null);
+        boolean fits = array.isPresent() && (scale
+                ? array.get() == ElementType.FLOAT && elements.isEmpty()
+                        || array.get() == ElementType.SHORT && half != null
+                : (array.get() == ElementType.INT || array.get() == ElementType.BYTE) && elements.isEmpty());
+        if (!fits) {
+            report.report(Message.QUANTIZATION_TYPE, p, name, method, "a " + type
+                    + (elements.isPresent() ? " with @Elements(" + elementsLiteral(elements.get()) + ")" : ""),
+                    scale ? "scale" : "zero point", want.substring(want.indexOf(" is ") + 1));
+            return Optional.empty();
+        }
+        Param param = new Param(name, array.get(), Memory.ARRAY);
+        return Optional.of(half != null ? param.holding(half) : param);
     }
 
     private static boolean isUnresolved(TypeMirror type) {
@@ -591,8 +677,12 @@ public final class ModelBuilder {
                 return Optional.empty();
             }
             List<Param> p = params.get();
+            List<QuantParam> quantization = quantization(p, to.get(), scale, shift, sum);
+            if (!ok) {
+                return Optional.empty();
+            }
             KernelMethod.Reorder reorder = new KernelMethod.Reorder(name, p.get(0), from.get(), p.get(1), to.get(),
-                    unsigned, unsignedDestination, scale, shift, sum);
+                    unsigned, unsignedDestination, scale, shift, sum, quantization);
             Narrowing.of(reorder).ifPresent(n -> {
                 List<String> unsaid = new ArrayList<>();
                 if (n.rounds() && rounding == Rounding.UNSPECIFIED) {
@@ -607,6 +697,54 @@ public final class ModelBuilder {
                 }
             });
             return Optional.of(reorder);
+        }
+
+        /**
+         * The scales and zero points after src and dst, each checked: {@code per} names dims of the
+         * layouts in order, no side's scale or zero point is given twice (the compile-time
+         * {@code scale} is the source's scale, {@code shift} the destination's zero point), and no
+         * zero point goes with a sum.
+         */
+        private List<QuantParam> quantization(List<Param> p, NamedLayout to, double scale, double shift, double sum) {
+            List<QuantParam> out = new ArrayList<>();
+            List<? extends VariableElement> declared = ((ExecutableElement) values.element()).getParameters();
+            Map<Quantization.Step, String> given = new HashMap<>();
+            if (scale != 1) {
+                given.put(Quantization.Step.MULTIPLY_SRC_SCALE, "scale = " + scale);
+            }
+            if (shift != 0) {
+                given.put(Quantization.Step.ADD_DST_ZERO_POINT, "shift = " + shift);
+            }
+            for (int i = 2; i < p.size(); i++) {
+                VariableElement v = declared.get(i);
+                AnnotationMirror a = quantizationOf(v).orElseThrow();
+                AnnotationReader r = new AnnotationReader(elements, v, a);
+                Quantization.Kind kind = AnnotationReader.qualifiedName(a).equals(SCALE) ? Quantization.Kind.SCALE
+                        : Quantization.Kind.ZERO_POINT;
+                Side side = Side.valueOf(r.enumConstant("value"));
+                String per = r.string("per");
+                QuantParam q = new QuantParam(p.get(i), kind, side, per);
+                String problem = Quantization.perProblem(to.layout().dims(), per);
+                if (problem != null) {
+                    report.report(Message.QUANTIZATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name, problem);
+                    ok = false;
+                }
+                String before = given.putIfAbsent(q.step(), "parameter " + v.getSimpleName());
+                if (before != null) {
+                    report.report(Message.QUANTIZATION_TWICE, v, a, v.getSimpleName(), name,
+                            side.name().toLowerCase(Locale.ROOT) + " " + kind.label(), before);
+                    ok = false;
+                }
+                if (kind == Quantization.Kind.ZERO_POINT && sum != 0) {
+                    report.report(Message.QUANTIZATION_SUM, v, a, "the zero point " + v.getSimpleName(), name, sum);
+                    ok = false;
+                }
+                out.add(q);
+            }
+            if (!out.isEmpty() && shift != 0 && sum != 0) {
+                error(Message.QUANTIZATION_SUM, "shift", "shift = " + shift + ", the destination zero point,", name, sum);
+            }
+            return out;
         }
 
         private Optional<KernelMethod> slice() {

@@ -33,11 +33,12 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
             return Optional.empty();
         }
         long[] to = range(dst, r.unsignedDestination());
-        if (Arithmetic.of(src, dst, r.scale(), r.shift()) == Arithmetic.FLOAT && dst == ElementType.INT) {
+        Arithmetic arithmetic = r.quantized() ? Arithmetic.quantized(src, dst) : Arithmetic.of(src, dst, r.scale(), r.shift());
+        if (arithmetic == Arithmetic.FLOAT && dst == ElementType.INT) {
             to[1] = (long) IntKernels.fromFloat(Float.MAX_VALUE); // 2147483520, the largest float below 2^31
         }
         boolean floating = src.isFloatingPoint();
-        boolean scaled = r.scale() != 1 || r.shift() != 0 || r.sums();
+        boolean scaled = r.scale() != 1 || r.shift() != 0 || r.sums() || r.quantized();
         boolean wider = !floating && !within(range(src, r.unsignedSource()), to);
         if (!floating && !scaled && !wider) {
             return Optional.empty();

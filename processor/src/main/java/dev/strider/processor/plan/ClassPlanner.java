@@ -592,6 +592,9 @@ public final class ClassPlanner {
         ElementType out = m.output().type();
         boolean floating = out.isFloatingPoint();
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            if (r.quantized()) {
+                return "scales and zero points given at call time are applied element by element";
+            }
             if (r.sums()) {
                 return "the sum post-op reads the destination";
             }

@@ -91,6 +91,27 @@ public enum Message {
                     + " (only @Reorder, @Slice and @Fill take bf16 and f16)"),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
+    /** {@code @Scale} or {@code @ZeroPoint} on a parameter of another kernel than a reorder. On the annotation. */
+    QUANTIZATION_KERNEL("StriderQuantizationKernel",
+            "@%s on parameter %s of %s: only a @Reorder takes scales and zero points (this is a @%s)"),
+    /** {@code @Scale} or {@code @ZeroPoint} on a reorder's src or dst. On the annotation. */
+    QUANTIZATION_PLACE("StriderQuantizationPlace",
+            "@%s on parameter %s of %s, which is the reorder's %s; scales and zero points are parameters of their own,"
+                    + " after src and dst"),
+    /** A reorder parameter after src and dst with neither annotation. On the parameter. */
+    QUANTIZATION_MISSING("StriderQuantizationMissing",
+            "parameter %s of %s follows src and dst, so it must be a scale or a zero point: annotate it"
+                    + " @Scale(Side.SRC) or @ZeroPoint(Side.DST) (or Side.SRC, Side.DST), or remove it"),
+    /** A scale or zero point of a type that cannot hold it. On the parameter. */
+    QUANTIZATION_TYPE("StriderQuantizationType", "parameter %s of %s is %s, but a %s %s"),
+    /** {@code per} naming letters that are not the layouts' dims, in order. On {@code per}. */
+    QUANTIZATION_PER("StriderQuantizationPer", "per = \"%s\" on parameter %s of %s: %s"),
+    /** A side's scale or zero point given twice (two parameters, or a parameter and scale/shift). On the second. */
+    QUANTIZATION_TWICE("StriderQuantizationTwice", "parameter %s of %s gives the %s again: %s already does"),
+    /** A zero point (or a shift) with the sum post-op and run-time parameters. On the parameter. */
+    QUANTIZATION_SUM("StriderQuantizationSum",
+            "%s of %s cannot go with sum = %s: benchdnn runs no zero point with the sum post-op, and oneDNN's"
+                    + " implementations differ there"),
     UNSIGNED_SOURCE("StriderUnsignedSource",
             "unsignedSource = true needs a byte, short or int source, but %s is %s"),
     UNSIGNED_DESTINATION("StriderUnsignedDestination",

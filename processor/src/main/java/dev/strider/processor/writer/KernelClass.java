@@ -11,12 +11,16 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
+import dev.strider.Side;
+import dev.strider.kernel.Arithmetic;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.model.QuantParam;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
@@ -38,6 +42,8 @@ final class KernelClass {
 
     static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
     static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
+    private static final ClassName HALF = ClassName.get("dev.strider.kernel", "Half");
+    private static final ClassName QUANTIZATION = ClassName.get("dev.strider.kernel", "Quantization");
     private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
     private static final ClassName GENERATED_REORDER = ClassName.get("dev.strider.runtime", "GeneratedReorder");
     private static final ClassName ELEMENT_TYPE = ClassName.get("dev.strider.kernel", "ElementType");
@@ -94,8 +100,12 @@ final class KernelClass {
     static CodeBlock checks(KernelMethod m) {
         CodeBlock.Builder b = CodeBlock.builder();
         Param out = m.output();
+        List<QuantParam> quantization = m instanceof KernelMethod.Reorder r ? r.quantization() : List.of();
+        for (QuantParam q : quantization) {
+            checks(b, q, m.layoutOf(out).layout());
+        }
         for (Param p : m.params()) {
-            if (!p.tensor()) {
+            if (!p.tensor() || quantization.stream().anyMatch(q -> q.param() == p)) {
                 continue;
             }
             TensorLayout l = m.layoutOf(p).layout();
@@ -138,6 +148,29 @@ final class KernelClass {
             }
         }
         return b.build();
+    }
+
+    /**
+     * A quantization parameter's checks: an array holds exactly one value per index of its dims, and
+     * a scale is finite (a destination's not 0).
+     */
+    private static void checks(CodeBlock.Builder b, QuantParam q, TensorLayout shape) {
+        Param p = q.param();
+        boolean destination = q.side() == Side.DST;
+        if (q.array()) {
+            b.addStatement("$T.length($S, $N.length, $L, $S, $S)", QUANTIZATION, p.declared(), p.name(),
+                    Quantization.count(shape, q.per()), q.per(), Quantization.sizes(shape, q.per()));
+            if (q.kind() == Quantization.Kind.SCALE) {
+                if (p.isHalf()) {
+                    b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), HALF,
+                            p.half().name(), destination);
+                } else {
+                    b.addStatement("$T.scales($S, $N, $L)", QUANTIZATION, p.declared(), p.name(), destination);
+                }
+            }
+        } else if (q.kind() == Quantization.Kind.SCALE) {
+            b.addStatement("$T.scale($S, $N, $L)", QUANTIZATION, p.declared(), p.name(), destination);
+        }
     }
 
     private static CodeBlock javadoc(KernelMethod m, String nest) {
@@ -360,6 +393,9 @@ final class KernelClass {
             if (r.isCopy()) {
                 return read;
             }
+            if (r.quantized()) {
+                return quantized(r, Conversion.of(m).orElseThrow(), access, offsets);
+            }
             if (readsByteTable(r)) {
                 return CodeBlock.of("$N[$L & 0xFF]", ids.byteTable(m), read);
             }
@@ -410,6 +446,68 @@ final class KernelClass {
     }
 
     /**
+     * The value of a reorder with quantization parameters given at call time: the source as a float
+     * (a double in double arithmetic), each of the plan's steps as one operation left to right, the
+     * way {@code dev.strider.kernel.Quantization} orders them ({@code ((float) src[i] - zp[k]) *
+     * scales[j]}), then narrowed into the destination. Java evaluates float operations in float
+     * with no fused multiply-add, as oneDNN's f32 arithmetic does. {@code offsets} are the output's,
+     * the source's, then each array parameter's in order.
+     */
+    private static CodeBlock quantized(KernelMethod.Reorder r, Conversion c, Access access, List<CodeBlock> offsets) {
+        boolean inFloat = c.arithmetic() == Arithmetic.FLOAT;
+        CodeBlock read = access.read(r.src(), offsets.get(1));
+        CodeBlock v = r.unsignedSource()
+                ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double", kernels(r.src().type()), read)
+                : r.src().isHalf() ? asFloat(r.src(), read)
+                : CodeBlock.of("($L) $L", inFloat ? "float" : "double", read);
+        for (Conversion.Step step : c.steps()) {
+            CodeBlock operand;
+            if (step.param() == null) {
+                operand = inFloat ? floatLiteral((float) step.constant()) : literal(step.constant());
+            } else if (!step.param().array()) {
+                operand = CodeBlock.of("$N", step.param().param().name());
+            } else {
+                int k = 2 + r.quantization().stream().filter(QuantParam::array).toList().indexOf(step.param());
+                operand = asFloat(step.param().param(), access.read(step.param().param(), offsets.get(k)));
+            }
+            switch (step.step()) {
+                case SUBTRACT_SRC_ZERO_POINT -> v = CodeBlock.of("($L - $L)", v, operand);
+                case MULTIPLY_SRC_SCALE -> v = CodeBlock.of("$L * $L", v, operand);
+                case ADD_SUM -> {
+                    CodeBlock before = access.read(r.dst(), offsets.get(0));
+                    CodeBlock old = r.unsignedDestination()
+                            ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double",
+                                    kernels(r.dst().type()), before)
+                            : r.dst().isHalf() ? asFloat(r.dst(), before)
+                            : CodeBlock.of("($L) $L", inFloat ? "float" : "double", before);
+                    v = step.constant() == 1 ? CodeBlock.of("($L + $L)", v, old)
+                            : CodeBlock.of("($L + $L * $L)", v, operand, old);
+                }
+                case MULTIPLY_DST_SCALE_INVERSE -> v = CodeBlock.of("$L * ($L / $L)", v, inFloat ? "1f" : "1.0", operand);
+                case ADD_DST_ZERO_POINT -> v = CodeBlock.of("($L + $L)", v, operand);
+                default -> throw new AssertionError(step);
+            }
+        }
+        ElementType out = r.dst().type();
+        if (r.dst().isHalf()) {
+            return CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(), v);
+        }
+        if (out == ElementType.FLOAT || out == ElementType.DOUBLE) {
+            return out == ElementType.FLOAT && !inFloat ? CodeBlock.of("(float) ($L)", v) : v;
+        }
+        return CodeBlock.of("$T.$L$L($L)", kernels(out), inFloat ? "fromFloat" : "fromDouble",
+                r.unsignedDestination() ? "Unsigned" : "", v);
+    }
+
+    /** A float as Java source ({@code 0.1f}), exact, valid for NaN and infinities. */
+    static CodeBlock floatLiteral(float v) {
+        if (Float.isNaN(v) || Float.isInfinite(v)) {
+            return CodeBlock.of("(float) $L", literal(v));
+        }
+        return CodeBlock.of("$Lf", Float.toString(v));
+    }
+
+    /**
      * The 256 values a converting reorder from bytes writes, looked up by {@link #element}
      * ({@code NORMALIZE_VALUES = FloatKernels.byteTable(true, scale, shift)}, or
      * {@code byteTable(unsignedSource, true, scale, shift)} for an unsigned destination); empty
@@ -429,7 +527,7 @@ final class KernelClass {
 
     /** A converting reorder from bytes: its 256 possible values are tabulated once (not yet into bf16 or f16). */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
-        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf() && !r.sums();
+        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf() && !r.sums() && !r.quantized();
     }
 
     /** {@code read} itself, or for a bf16 or f16 parameter the float it stands for ({@code HalfFloats.bf16ToFloat(read)}). */
