@@ -1,0 +1,65 @@
+package dev.strider.examples.kernels;
+
+import dev.strider.Bf16;
+import dev.strider.Elements;
+import dev.strider.Kernels;
+import dev.strider.Layout;
+import dev.strider.Overflow;
+import dev.strider.Reorder;
+import dev.strider.Rounding;
+import dev.strider.Scale;
+import dev.strider.Side;
+import dev.strider.Target;
+import dev.strider.ZeroPoint;
+
+/**
+ * Reorders that take oneDNN's quantization parameters when they are called: scales and zero points
+ * of the source and the destination, one value or one per index of some dims. Each is checked on
+ * every class against the generic kernel ({@code QuantizedKernelsTest}) and against oneDNN's reorder
+ * ({@code QuantizationOracleTest}).
+ */
+@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
+public interface QuantOps {
+
+    /** Weights as a convolution holds them, O=20 (a partial block of 16), I=6. */
+    @Layout(dims = "OIHW", sizes = {20, 6, 3, 3})
+    interface Oihw {}
+
+    @Layout(dims = "OIHW", sizes = {20, 6, 3, 3}, format = "OIhw16i16o")
+    interface OIhw16i16o {}
+
+    /** f32 weights into s8, per output channel: oneDNN's int8 weights. */
+    @Reorder(from = Oihw.class, to = OIhw16i16o.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void quantizeWeights(float[] weights, byte[] dst, @Scale(value = Side.DST, per = "O") float[] scales);
+
+    /** u8 activations to f32, a zero point and a scale per channel. */
+    @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Planar.class, unsignedSource = true)
+    void dequantize(byte[] src, float[] dst, @ZeroPoint(value = Side.SRC, per = "C") int[] zeroPoints,
+                    @Scale(value = Side.SRC, per = "C") float[] scales);
+
+    /** f32 to u8 with one scale and zero point, given at call time. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, unsignedDestination = true,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void quantizeActivations(float[] src, byte[] dst, @Scale(Side.DST) float scale, @ZeroPoint(Side.DST) int zeroPoint);
+
+    /** s8 to s8 requantized: source and destination scales per channel, both. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void requantize(byte[] src, byte[] dst, @Scale(value = Side.SRC, per = "C") float[] srcScales,
+                    @Scale(value = Side.DST, per = "C") float[] dstScales);
+
+    /** f32 to f32 with scales per (N, C) pair and per spatial position: oneDNN's per_dim_01 and more. */
+    @Reorder(from = ConversionOps.Blocked.class, to = ConversionOps.Planar.class)
+    void scaleByPlace(float[] src, float[] dst, @Scale(value = Side.SRC, per = "NC") float[] channelScales,
+                      @Scale(value = Side.DST, per = "HW") float[] placeScales);
+
+    /** f32 into bf16 with bf16 scales per channel and a compile-time sum. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class, sum = 0.5)
+    void scaleOntoBf16(float[] src, @Elements(Bf16.class) short[] dst,
+                       @Elements(Bf16.class) @Scale(value = Side.SRC, per = "C") short[] scales);
+
+    /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void narrowInts(int[] src, byte[] dst, @ZeroPoint(value = Side.DST, per = "C") byte[] zeroPoints);
+}

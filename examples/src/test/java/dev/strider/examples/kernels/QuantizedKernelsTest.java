@@ -1,0 +1,184 @@
+package dev.strider.examples.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.strider.Side;
+import dev.strider.Target;
+import dev.strider.kernel.Convert;
+import dev.strider.kernel.Half;
+import dev.strider.kernel.HalfFloats;
+import dev.strider.kernel.Quantization;
+import dev.strider.kernel.Quantization.Parameter;
+import dev.strider.layout.TensorLayout;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every class of {@link QuantOps} against the generic kernel with the same parameters, bit for bit
+ * over the whole destination (pad lanes included, the destination starting as garbage), on random
+ * sources and random scales and zero points; and bad parameters refused before anything is written.
+ */
+class QuantizedKernelsTest {
+
+    private static final TensorLayout OIHW = TensorLayout.of("OIHW", new int[] {20, 6, 3, 3}, "oihw");
+    private static final TensorLayout OIHW16 = TensorLayout.of("OIHW", new int[] {20, 6, 3, 3}, "OIhw16i16o");
+    private static final int[] SIZES = {1, 17, 12, 12};
+    private static final TensorLayout PLANAR = TensorLayout.of("NCHW", SIZES, "nchw");
+    private static final TensorLayout NHWC = TensorLayout.of("NCHW", SIZES, "nhwc");
+    private static final TensorLayout BLOCKED = TensorLayout.of("NCHW", SIZES, "nChw16c");
+
+    private static QuantOps load(String name) throws ReflectiveOperationException {
+        return (QuantOps) Class.forName(QuantOps.class.getPackageName() + ".QuantOps_" + name).getConstructor()
+                .newInstance();
+    }
+
+    private final Random random = new Random(17);
+
+    private float[] floats(int n, int magnitude) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) ((random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(magnitude)));
+        }
+        return a;
+    }
+
+    private float[] scales(int n) {
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) (0.01 + random.nextDouble() * 3) * (random.nextInt(8) == 0 ? -1 : 1);
+        }
+        return a;
+    }
+
+    private byte[] bytes(int n) {
+        byte[] a = new byte[n];
+        random.nextBytes(a);
+        return a;
+    }
+
+    private int[] ints(int n, int bound) {
+        return random.ints(n, -bound, bound).toArray();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Scalar", "Vector128", "Vector256", "Vector512", "Threads"})
+    void everyClassComputesWhatTheGenericKernelDoes(String name) throws ReflectiveOperationException {
+        QuantOps ops = load(name);
+        for (int round = 0; round < 3; round++) {
+            float[] weights = floats(OIHW.bufferSize(), 10);
+            float[] wScales = scales(20);
+            byte[] expected = bytes(OIHW16.bufferSize());
+            byte[] actual = expected.clone();
+            ops.quantizeWeights(weights, actual, wScales);
+            generic(weights, OIHW, false, expected, OIHW16, false, null, 1, 0, 0,
+                    Parameter.scales(Side.DST, "O", wScales));
+            assertArrayEquals(expected, actual, name + " quantizeWeights");
+
+            byte[] u8 = bytes(NHWC.bufferSize());
+            int[] zps = ints(17, 256);
+            float[] cScales = scales(17);
+            float[] f = floats(PLANAR.bufferSize(), 4);
+            float[] g = f.clone();
+            ops.dequantize(u8, f, zps, cScales);
+            generic(u8, NHWC, true, g, PLANAR, false, null, 1, 0, 0, Parameter.zeroPoints(Side.SRC, "C", zps),
+                    Parameter.scales(Side.SRC, "C", cScales));
+            assertBits(g, f, name + " dequantize");
+
+            float[] acts = floats(PLANAR.bufferSize(), 9);
+            float scale = scales(1)[0];
+            int zp = random.nextInt(256);
+            byte[] q = bytes(BLOCKED.bufferSize());
+            byte[] qe = q.clone();
+            ops.quantizeActivations(acts, q, Math.abs(scale), zp);
+            generic(acts, PLANAR, false, qe, BLOCKED, true, null, 1, 0, 0,
+                    Parameter.scales(Side.DST, "", Math.abs(scale)), Parameter.zeroPoints(Side.DST, "", zp));
+            assertArrayEquals(qe, q, name + " quantizeActivations");
+
+            byte[] s8 = bytes(PLANAR.bufferSize());
+            float[] srcScales = scales(17);
+            float[] dstScales = scales(17);
+            byte[] r = bytes(NHWC.bufferSize());
+            byte[] re = r.clone();
+            ops.requantize(s8, r, srcScales, dstScales);
+            generic(s8, PLANAR, false, re, NHWC, false, null, 1, 0, 0, Parameter.scales(Side.SRC, "C", srcScales),
+                    Parameter.scales(Side.DST, "C", dstScales));
+            assertArrayEquals(re, r, name + " requantize");
+
+            float[] blocked = floats(BLOCKED.bufferSize(), 12);
+            float[] nc = scales(17);
+            float[] hw = scales(144);
+            float[] p = floats(PLANAR.bufferSize(), 3);
+            float[] pe = p.clone();
+            ops.scaleByPlace(blocked, p, nc, hw);
+            generic(blocked, BLOCKED, false, pe, PLANAR, false, null, 1, 0, 0, Parameter.scales(Side.SRC, "NC", nc),
+                    Parameter.scales(Side.DST, "HW", hw));
+            assertBits(pe, p, name + " scaleByPlace");
+
+            float[] src = floats(PLANAR.bufferSize(), 12);
+            short[] bScales = new short[17];
+            float[] drawn = scales(17);
+            for (int i = 0; i < 17; i++) {
+                bScales[i] = HalfFloats.floatToBf16(drawn[i]);
+            }
+            short[] h = new short[NHWC.bufferSize()];
+            float[] hOld = floats(h.length, 6);
+            for (int i = 0; i < h.length; i++) {
+                h[i] = HalfFloats.floatToBf16(hOld[i]);
+            }
+            short[] he = h.clone();
+            ops.scaleOntoBf16(src, h, bScales);
+            Convert.reorder(src, PLANAR, null, false, he, NHWC, Half.BF16, false, 1, 0, 0.5,
+                    List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", bScales, Half.BF16)));
+            assertArrayEquals(he, h, name + " scaleOntoBf16");
+
+            int[] big = ints(PLANAR.bufferSize(), 1 << 20);
+            byte[] zp8 = bytes(17);
+            byte[] n8 = bytes(BLOCKED.bufferSize());
+            byte[] ne = n8.clone();
+            ops.narrowInts(big, n8, zp8);
+            Convert.reorder(big, PLANAR, null, false, ne, BLOCKED, null, false, 0.125, 0, 0,
+                    List.of(new Parameter(Quantization.Kind.ZERO_POINT, Side.DST, "C", zp8, null)));
+            assertArrayEquals(ne, n8, name + " narrowInts");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Scalar", "Vector512", "Threads"})
+    void badParametersAreRefusedBeforeAnythingIsWritten(String name) throws ReflectiveOperationException {
+        QuantOps ops = load(name);
+        float[] weights = floats(OIHW.bufferSize(), 4);
+        byte[] dst = new byte[OIHW16.bufferSize()];
+        Arrays.fill(dst, (byte) 7);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ops.quantizeWeights(weights, dst, new float[6]));
+        assertEquals("scales has 6 values but takes 20: one per index of O=20 (per = \"O\")", e.getMessage());
+        float[] zeroAt3 = scales(20);
+        zeroAt3[3] = 0;
+        e = assertThrows(IllegalArgumentException.class, () -> ops.quantizeWeights(weights, dst, zeroAt3));
+        assertEquals("scales[3] is 0; a destination scale divides, so it must not be 0", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> ops.quantizeActivations(floats(PLANAR.bufferSize(), 2), dst, Float.POSITIVE_INFINITY, 0));
+        assertEquals("scale is Infinity; a scale must be finite", e.getMessage());
+        for (byte b : dst) {
+            assertEquals(7, b);
+        }
+    }
+
+    private static void generic(Object src, TensorLayout from, boolean unsignedSource, Object dst, TensorLayout to,
+                                boolean unsignedDestination, Half dstHalf, double scale, double shift, double sum,
+                                Parameter... parameters) {
+        Convert.reorder(src, from, null, unsignedSource, dst, to, dstHalf, unsignedDestination, scale, shift, sum,
+                List.of(parameters));
+    }
+
+    private static void assertBits(float[] expected, float[] actual, String what) {
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(actual[i]), what + " at " + i);
+        }
+    }
+}
