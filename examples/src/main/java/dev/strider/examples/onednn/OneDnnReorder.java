@@ -7,11 +7,9 @@ import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_FROM;
 import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_SRC;
 import static org.bytedeco.dnnl.global.dnnl.DNNL_ARG_TO;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_a;
-import static org.bytedeco.dnnl.global.dnnl.dnnl_s32;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_cpu;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_engine_destroy;
-import static org.bytedeco.dnnl.global.dnnl.dnnl_f32;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_create;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_tag;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_destroy;
@@ -34,6 +32,7 @@ import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_destroy;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_wait;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_success;
 
+import dev.strider.kernel.HalfFloats;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.IntSupplier;
@@ -65,9 +64,11 @@ import org.bytedeco.javacpp.ShortPointer;
  *
  * <p>A converting reorder can take a source scale ({@code dst = src * scale}, computed in float
  * by oneDNN); oneDNN has no shift for a float destination (its zero points are for integer data).
- * With a {@link Quantization} it takes oneDNN's whole common (mask 0) model, as benchdnn's
- * {@code --attr-scales=src:common:X+dst:common:Y --attr-zero-points=src:common:Z+dst:common:W}
- * asks: {@code dst = (src - Z) * X / Y + W}, each given to oneDNN as a run-time argument.
+ * With a {@link Quantization} it takes oneDNN's whole model, as benchdnn's
+ * {@code --attr-scales=src:common:X+dst:per_dim_1 --attr-zero-points=src:common:Z+dst:common:W}
+ * asks: {@code dst = (src - Z) * X / Y + W}, each of the four common (mask 0) or one per index of
+ * a set of dims (oneDNN's mask), given to oneDNN as run-time arguments; see
+ * {@code docs/adr-onednn-quantization.md} for the arithmetic oneDNN then does.
  *
  * <p>Every {@code dnnl_*} call's status is checked; a failure throws {@link IllegalStateException}
  * naming the call, what it was asked and the status ({@code dnnl_unimplemented}). {@link #close}
@@ -114,43 +115,320 @@ public final class OneDnnReorder implements AutoCloseable {
     }
 
     /**
-     * oneDNN's common quantization attributes of a reorder: {@code dst = (src - srcZeroPoint) *
-     * srcScale / dstScale + dstZeroPoint}. A scale of 1 or a zero point of 0 is not set at all, as
-     * benchdnn sets only what its command line names.
+     * oneDNN's quantization attributes of a reorder: {@code dst = (src - srcZeroPoint) * srcScale /
+     * dstScale + dstZeroPoint}, plus an optional sum post-op. Each of the four is either not set
+     * (null: oneDNN's default, no attribute at all) or set with a mask and its values, as
+     * {@code dnnl_primitive_attr_set_scales} / {@code _set_zero_points} take them: bit {@code d} of
+     * the mask means the value varies along dim {@code d}, and the values are one per index of the
+     * masked dims, row-major in dim order (mask 0: one common value).
+     *
+     * <pre>{@code
+     * Quantization.NONE.withSourceScales(0b10, 0.5f, 2, 4).withDestinationZeroPoints(0b10, 1, 2, 3)
+     * }</pre>
+     *
+     * <p>The float constructors and {@link #withSourceScale(float)} keep the old meaning: a scale of
+     * 1 or a zero point of 0 is not set at all, as benchdnn sets only what its command line names.
+     * The {@code with...s} methods set the attribute whatever its value, so a scale of 1 or a zero
+     * point of 0 given there reaches oneDNN (which may compute differently with it than without).
+     * The lengths of the values are checked against the dims in {@link OneDnnReorder#create}.
      */
-    public record Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint, float sum) {
+    public record Quantization(Scales srcScales, Scales dstScales, ZeroPoints srcZeroPoints,
+            ZeroPoints dstZeroPoints, float sum) {
         /** Nothing to scale or shift. */
-        public static final Quantization NONE = new Quantization(1, 1, 0, 0);
+        public static final Quantization NONE = new Quantization(null, null, null, null, 0);
 
-        /** Scales and zero points, no sum post-op. */
+        /** Common scales and zero points and a sum; a scale of 1, a zero point of 0 or a sum of 0 is not set. */
+        public Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint, float sum) {
+            this(srcScale == 1 ? null : Scales.common(srcScale), dstScale == 1 ? null : Scales.common(dstScale),
+                    srcZeroPoint == 0 ? null : ZeroPoints.common(srcZeroPoint),
+                    dstZeroPoint == 0 ? null : ZeroPoints.common(dstZeroPoint), sum);
+        }
+
+        /** Common scales and zero points, no sum post-op; a scale of 1 or a zero point of 0 is not set. */
         public Quantization(float srcScale, float dstScale, int srcZeroPoint, int dstZeroPoint) {
             this(srcScale, dstScale, srcZeroPoint, dstZeroPoint, 0);
         }
 
-        /** This with {@code scale} as the source scale. */
+        /** This with {@code scale} as the common source scale; 1 for none. */
         public Quantization withSourceScale(float scale) {
-            return new Quantization(scale, dstScale, srcZeroPoint, dstZeroPoint, sum);
+            return withSourceScales(scale == 1 ? null : Scales.common(scale));
+        }
+
+        /** This with f32 source scales: {@code mask} 0 and one value, or one value per index of the masked dims. */
+        public Quantization withSourceScales(int mask, float... values) {
+            return withSourceScales(new Scales(mask, DataType.F32, values));
+        }
+
+        /** This with source scales held in {@code type} (f32, bf16 or f16; each value must be exact in it). */
+        public Quantization withSourceScales(int mask, DataType type, float... values) {
+            return withSourceScales(new Scales(mask, type, values));
+        }
+
+        /** This with {@code scales} as the source scales; null for none. */
+        public Quantization withSourceScales(Scales scales) {
+            return new Quantization(scales, dstScales, srcZeroPoints, dstZeroPoints, sum);
+        }
+
+        /** This with f32 destination scales (the result is multiplied by their reciprocal, or divided). */
+        public Quantization withDestinationScales(int mask, float... values) {
+            return withDestinationScales(new Scales(mask, DataType.F32, values));
+        }
+
+        /** This with destination scales held in {@code type} (f32, bf16 or f16). */
+        public Quantization withDestinationScales(int mask, DataType type, float... values) {
+            return withDestinationScales(new Scales(mask, type, values));
+        }
+
+        /** This with {@code scales} as the destination scales; null for none. */
+        public Quantization withDestinationScales(Scales scales) {
+            return new Quantization(srcScales, scales, srcZeroPoints, dstZeroPoints, sum);
+        }
+
+        /** This with s32 source zero points. */
+        public Quantization withSourceZeroPoints(int mask, int... values) {
+            return withSourceZeroPoints(new ZeroPoints(mask, DataType.S32, values));
+        }
+
+        /** This with source zero points held in {@code type} (s32, s8 or u8; each value must fit it). */
+        public Quantization withSourceZeroPoints(int mask, DataType type, int... values) {
+            return withSourceZeroPoints(new ZeroPoints(mask, type, values));
+        }
+
+        /** This with {@code zeroPoints} as the source zero points; null for none. */
+        public Quantization withSourceZeroPoints(ZeroPoints zeroPoints) {
+            return new Quantization(srcScales, dstScales, zeroPoints, dstZeroPoints, sum);
+        }
+
+        /** This with s32 destination zero points. */
+        public Quantization withDestinationZeroPoints(int mask, int... values) {
+            return withDestinationZeroPoints(new ZeroPoints(mask, DataType.S32, values));
+        }
+
+        /** This with destination zero points held in {@code type} (s32, s8 or u8). */
+        public Quantization withDestinationZeroPoints(int mask, DataType type, int... values) {
+            return withDestinationZeroPoints(new ZeroPoints(mask, type, values));
+        }
+
+        /** This with {@code zeroPoints} as the destination zero points; null for none. */
+        public Quantization withDestinationZeroPoints(ZeroPoints zeroPoints) {
+            return new Quantization(srcScales, dstScales, srcZeroPoints, zeroPoints, sum);
         }
 
         /** This with a sum post-op of scale {@code beta} ({@code dst = reorder(src) + beta * dst}); 0 for none. */
         public Quantization withSum(float beta) {
-            return new Quantization(srcScale, dstScale, srcZeroPoint, dstZeroPoint, beta);
+            return new Quantization(srcScales, dstScales, srcZeroPoints, dstZeroPoints, beta);
+        }
+
+        /** The common source scale, 1 when none is set. */
+        public float srcScale() {
+            return srcScales == null ? 1 : srcScales.common();
+        }
+
+        /** The common destination scale, 1 when none is set. */
+        public float dstScale() {
+            return dstScales == null ? 1 : dstScales.common();
+        }
+
+        /** The common source zero point, 0 when none is set. */
+        public int srcZeroPoint() {
+            return srcZeroPoints == null ? 0 : srcZeroPoints.common();
+        }
+
+        /** The common destination zero point, 0 when none is set. */
+        public int dstZeroPoint() {
+            return dstZeroPoints == null ? 0 : dstZeroPoints.common();
         }
 
         boolean any() {
-            return srcScale != 1 || dstScale != 1 || srcZeroPoint != 0 || dstZeroPoint != 0 || sum != 0;
+            return srcScales != null || dstScales != null || srcZeroPoints != null || dstZeroPoints != null
+                    || sum != 0;
+        }
+
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder("Quantization[");
+            String sep = "";
+            if (srcScales != null) {
+                sb.append("src scales ").append(srcScales);
+                sep = ", ";
+            }
+            if (dstScales != null) {
+                sb.append(sep).append("dst scales ").append(dstScales);
+                sep = ", ";
+            }
+            if (srcZeroPoints != null) {
+                sb.append(sep).append("src zero points ").append(srcZeroPoints);
+                sep = ", ";
+            }
+            if (dstZeroPoints != null) {
+                sb.append(sep).append("dst zero points ").append(dstZeroPoints);
+                sep = ", ";
+            }
+            if (sum != 0) {
+                sb.append(sep).append("sum ").append(sum);
+            }
+            return sb.append(']').toString();
         }
     }
 
     /**
-     * A reorder with oneDNN's common scales and zero points.
+     * Scales for one argument: a mask (bit {@code d}: varies along dim {@code d}), the data type
+     * oneDNN reads them in (f32, bf16 or f16) and the values, one per index of the masked dims,
+     * row-major in dim order.
+     */
+    public record Scales(int mask, DataType type, float[] values) {
+        public Scales {
+            if (mask < 0) {
+                throw new IllegalArgumentException("a scales mask is a set of dims, not " + mask);
+            }
+            if (type != DataType.F32 && type != DataType.BF16 && type != DataType.F16) {
+                throw new IllegalArgumentException("oneDNN's scales are f32, bf16 or f16, not " + type);
+            }
+            values = values.clone();
+            if (values.length == 0) {
+                throw new IllegalArgumentException("scales need at least one value");
+            }
+            for (float v : values) {
+                float held = type == DataType.BF16 ? HalfFloats.bf16ToFloat(HalfFloats.floatToBf16(v))
+                        : type == DataType.F16 ? HalfFloats.f16ToFloat(HalfFloats.floatToF16(v)) : v;
+                if (Float.floatToIntBits(held) != Float.floatToIntBits(v)) {
+                    throw new IllegalArgumentException("the scale " + v + " is not exact in " + type + " (it would be "
+                            + held + ")");
+                }
+            }
+        }
+
+        /** One value for every element (mask 0). */
+        public static Scales common(float value) {
+            return new Scales(0, DataType.F32, new float[] {value});
+        }
+
+        @Override
+        public float[] values() {
+            return values.clone();
+        }
+
+        float common() {
+            if (mask != 0) {
+                throw new IllegalStateException("these scales vary (mask " + Integer.toBinaryString(mask) + "): " + this);
+            }
+            return values[0];
+        }
+
+        @Override
+        public String toString() {
+            return type + " mask 0b" + Integer.toBinaryString(mask) + " " + java.util.Arrays.toString(values);
+        }
+    }
+
+    /**
+     * Zero points for one argument: a mask, the data type oneDNN reads them in (s32, s8 or u8) and
+     * the values, one per index of the masked dims, row-major in dim order.
+     */
+    public record ZeroPoints(int mask, DataType type, int[] values) {
+        public ZeroPoints {
+            if (mask < 0) {
+                throw new IllegalArgumentException("a zero points mask is a set of dims, not " + mask);
+            }
+            if (type != DataType.S32 && type != DataType.S8 && type != DataType.U8) {
+                throw new IllegalArgumentException("zero points here are s32, s8 or u8, not " + type);
+            }
+            values = values.clone();
+            if (values.length == 0) {
+                throw new IllegalArgumentException("zero points need at least one value");
+            }
+            for (int v : values) {
+                if (type == DataType.S8 && (v < -128 || v > 127) || type == DataType.U8 && (v < 0 || v > 255)) {
+                    throw new IllegalArgumentException("the zero point " + v + " does not fit " + type);
+                }
+            }
+        }
+
+        /** One value for every element (mask 0). */
+        public static ZeroPoints common(int value) {
+            return new ZeroPoints(0, DataType.S32, new int[] {value});
+        }
+
+        @Override
+        public int[] values() {
+            return values.clone();
+        }
+
+        int common() {
+            if (mask != 0) {
+                throw new IllegalStateException("these zero points vary (mask " + Integer.toBinaryString(mask) + "): "
+                        + this);
+            }
+            return values[0];
+        }
+
+        @Override
+        public String toString() {
+            return type + " mask 0b" + Integer.toBinaryString(mask) + " " + java.util.Arrays.toString(values);
+        }
+    }
+
+    /**
+     * How many values a mask takes on these dims: the product of the masked dims.
      *
-     * @throws IllegalArgumentException when the dims of the two sides differ
+     * @throws IllegalArgumentException when the mask names a dim the tensor lacks
+     */
+    static long valuesFor(int mask, long[] dims, String what) {
+        if (mask >>> dims.length != 0) {
+            throw new IllegalArgumentException(what + " have mask 0b" + Integer.toBinaryString(mask) + ", but the tensor has "
+                    + dims.length + " dims");
+        }
+        long n = 1;
+        for (int d = 0; d < dims.length; d++) {
+            if ((mask & (1 << d)) != 0) {
+                n *= dims[d];
+            }
+        }
+        return n;
+    }
+
+    private static void checkLength(int mask, int length, long[] dims, String what) {
+        long n = valuesFor(mask, dims, what);
+        if (length != n) {
+            StringBuilder masked = new StringBuilder();
+            for (int d = 0; d < dims.length; d++) {
+                if ((mask & (1 << d)) != 0) {
+                    masked.append(masked.length() == 0 ? "" : ", ").append(d).append(" (").append(dims[d]).append(')');
+                }
+            }
+            throw new IllegalArgumentException(what + " with mask 0b" + Integer.toBinaryString(mask) + " take " + n
+                    + (mask == 0 ? " value (one common value)" : " values (one per index of dims " + masked + ")")
+                    + ", got " + length);
+        }
+    }
+
+    /**
+     * A reorder with oneDNN's scales and zero points, common or per dim, and a sum post-op.
+     *
+     * @throws IllegalArgumentException when the dims of the two sides differ, or a mask names a dim
+     *                                  the tensor lacks, or the number of values is not what the mask
+     *                                  takes on these dims
      * @throws IllegalStateException    when oneDNN fails or does not implement the reorder, naming the call
      */
     public static OneDnnReorder create(MemorySpec source, MemorySpec destination, Quantization quantization) {
         if (!java.util.Arrays.equals(source.dims(), destination.dims())) {
             throw new IllegalArgumentException("a reorder keeps the dims: " + source + " -> " + destination);
+        }
+        long[] dims = source.dims();
+        if (quantization.srcScales() != null) {
+            checkLength(quantization.srcScales().mask(), quantization.srcScales().values.length, dims, "source scales");
+        }
+        if (quantization.dstScales() != null) {
+            checkLength(quantization.dstScales().mask(), quantization.dstScales().values.length, dims,
+                    "destination scales");
+        }
+        if (quantization.srcZeroPoints() != null) {
+            checkLength(quantization.srcZeroPoints().mask(), quantization.srcZeroPoints().values.length, dims,
+                    "source zero points");
+        }
+        if (quantization.dstZeroPoints() != null) {
+            checkLength(quantization.dstZeroPoints().mask(), quantization.dstZeroPoints().values.length, dims,
+                    "destination zero points");
         }
         OneDnn.load();
         OneDnnReorder r = new OneDnnReorder(source, destination);
@@ -184,22 +462,10 @@ public final class OneDnnReorder implements AutoCloseable {
             OneDnn.check(dnnl_primitive_attr_create(attr), "dnnl_primitive_attr_create");
             dnnl_primitive_attr a = attr;
             releases.push(new Release("dnnl_primitive_attr_destroy", () -> dnnl_primitive_attr_destroy(a)));
-            if (q.srcScale() != 1) {
-                OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, DNNL_ARG_SRC, 0),
-                        "dnnl_primitive_attr_set_scales_mask(DNNL_ARG_SRC, mask 0)");
-            }
-            if (q.dstScale() != 1) {
-                OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, DNNL_ARG_DST, 0),
-                        "dnnl_primitive_attr_set_scales_mask(DNNL_ARG_DST, mask 0)");
-            }
-            if (q.srcZeroPoint() != 0) {
-                OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, DNNL_ARG_SRC, 0),
-                        "dnnl_primitive_attr_set_zero_points_mask(DNNL_ARG_SRC, mask 0)");
-            }
-            if (q.dstZeroPoint() != 0) {
-                OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, DNNL_ARG_DST, 0),
-                        "dnnl_primitive_attr_set_zero_points_mask(DNNL_ARG_DST, mask 0)");
-            }
+            setScales(attr, DNNL_ARG_SRC, "DNNL_ARG_SRC", q.srcScales());
+            setScales(attr, DNNL_ARG_DST, "DNNL_ARG_DST", q.dstScales());
+            setZeroPoints(attr, DNNL_ARG_SRC, "DNNL_ARG_SRC", q.srcZeroPoints());
+            setZeroPoints(attr, DNNL_ARG_DST, "DNNL_ARG_DST", q.dstZeroPoints());
             if (q.sum() != 0) {
                 org.bytedeco.dnnl.dnnl_post_ops po = new org.bytedeco.dnnl.dnnl_post_ops();
                 OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_post_ops_create(po), "dnnl_post_ops_create");
@@ -229,47 +495,104 @@ public final class OneDnnReorder implements AutoCloseable {
         sourceData = dataHandle(srcMemory, source.type(), sourceElements);
         destinationData = dataHandle(dstMemory, destination.type(), destinationElements);
 
-        argCount = 2 + (q.srcScale() != 1 ? 1 : 0) + (q.dstScale() != 1 ? 1 : 0) + (q.srcZeroPoint() != 0 ? 1 : 0)
-                + (q.dstZeroPoint() != 0 ? 1 : 0);
+        java.util.List<Integer> argIds = new java.util.ArrayList<>();
+        java.util.List<dnnl_memory> argMemories = new java.util.ArrayList<>();
+        argIds.add(DNNL_ARG_FROM);
+        argMemories.add(srcMemory);
+        argIds.add(DNNL_ARG_TO);
+        argMemories.add(dstMemory);
+        if (q.srcScales() != null) {
+            argIds.add(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC);
+            argMemories.add(scalesMemory(engine, q.srcScales(), "source scales"));
+        }
+        if (q.dstScales() != null) {
+            argIds.add(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST);
+            argMemories.add(scalesMemory(engine, q.dstScales(), "destination scales"));
+        }
+        if (q.srcZeroPoints() != null) {
+            argIds.add(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC);
+            argMemories.add(zeroPointsMemory(engine, q.srcZeroPoints(), "source zero points"));
+        }
+        if (q.dstZeroPoints() != null) {
+            argIds.add(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST);
+            argMemories.add(zeroPointsMemory(engine, q.dstZeroPoints(), "destination zero points"));
+        }
+        argCount = argIds.size();
         args = new dnnl_exec_arg_t(argCount);
         dnnl_exec_arg_t a = args;
         releases.push(new Release("freeing the argument array", () -> {
             a.close();
             return dnnl_success;
         }));
-        args.position(0).arg(DNNL_ARG_FROM).memory(srcMemory);
-        args.position(1).arg(DNNL_ARG_TO).memory(dstMemory);
-        int at = 2;
-        if (q.srcScale() != 1) {
-            args.position(at++).arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_SRC).memory(scalar(engine, q.srcScale(), 0, "source scale"));
-        }
-        if (q.dstScale() != 1) {
-            args.position(at++).arg(DNNL_ARG_ATTR_SCALES | DNNL_ARG_DST)
-                    .memory(scalar(engine, q.dstScale(), 0, "destination scale"));
-        }
-        if (q.srcZeroPoint() != 0) {
-            args.position(at++).arg(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_SRC)
-                    .memory(scalar(engine, Float.NaN, q.srcZeroPoint(), "source zero point"));
-        }
-        if (q.dstZeroPoint() != 0) {
-            args.position(at++).arg(DNNL_ARG_ATTR_ZERO_POINTS | DNNL_ARG_DST)
-                    .memory(scalar(engine, Float.NaN, q.dstZeroPoint(), "destination zero point"));
+        for (int i = 0; i < argCount; i++) {
+            args.position(i).arg(argIds.get(i)).memory(argMemories.get(i));
         }
         args.position(0);
     }
 
-    /** A one-element memory holding a scale (f32, when {@code scale} is not NaN) or a zero point (s32). */
-    private dnnl_memory scalar(dnnl_engine engine, float scale, int zeroPoint, String what) {
-        boolean f32 = !Float.isNaN(scale);
-        dnnl_memory_desc desc = new dnnl_memory_desc();
-        OneDnn.check(dnnl_memory_desc_create_with_tag(desc, 1, new long[] {1}, f32 ? dnnl_f32 : dnnl_s32, dnnl_a),
-                "dnnl_memory_desc_create_with_tag(" + (f32 ? "f32" : "s32") + " a 1) for the " + what);
-        releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(desc)));
-        dnnl_memory memory = allocate(desc, engine, what);
-        if (f32) {
-            ((FloatPointer) dataHandle(memory, DataType.F32, 1)).put(0, scale);
+    /** Sets scales on {@code attr} for {@code arg}: by mask alone when f32, else with the data type and no groups. */
+    private static void setScales(dnnl_primitive_attr attr, int arg, String argName, Scales scales) {
+        if (scales == null) {
+            return;
+        }
+        if (scales.type() == DataType.F32) {
+            OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, arg, scales.mask()),
+                    "dnnl_primitive_attr_set_scales_mask(" + argName + ", mask " + scales.mask() + ")");
         } else {
-            ((IntPointer) dataHandle(memory, DataType.S32, 1)).put(0, zeroPoint);
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_scales(attr, arg, scales.mask(), 0,
+                    (long[]) null, OneDnn.dataType(scales.type())),
+                    "dnnl_primitive_attr_set_scales(" + argName + ", mask " + scales.mask() + ", " + scales.type() + ")");
+        }
+    }
+
+    /** Sets zero points on {@code attr} for {@code arg}: by mask alone when s32, else with the data type. */
+    private static void setZeroPoints(dnnl_primitive_attr attr, int arg, String argName, ZeroPoints zeroPoints) {
+        if (zeroPoints == null) {
+            return;
+        }
+        if (zeroPoints.type() == DataType.S32) {
+            OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, arg, zeroPoints.mask()),
+                    "dnnl_primitive_attr_set_zero_points_mask(" + argName + ", mask " + zeroPoints.mask() + ")");
+        } else {
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_zero_points(attr, arg, zeroPoints.mask(),
+                    0, (long[]) null, OneDnn.dataType(zeroPoints.type())), "dnnl_primitive_attr_set_zero_points("
+                            + argName + ", mask " + zeroPoints.mask() + ", " + zeroPoints.type() + ")");
+        }
+    }
+
+    /** A one-dim memory ({@code a}) of the values' data type holding them. */
+    private dnnl_memory valuesMemory(dnnl_engine engine, DataType type, int n, String what) {
+        dnnl_memory_desc desc = new dnnl_memory_desc();
+        OneDnn.check(dnnl_memory_desc_create_with_tag(desc, 1, new long[] {n}, OneDnn.dataType(type), dnnl_a),
+                "dnnl_memory_desc_create_with_tag(" + type + " a " + n + ") for the " + what);
+        releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(desc)));
+        return allocate(desc, engine, what);
+    }
+
+    private dnnl_memory scalesMemory(dnnl_engine engine, Scales scales, String what) {
+        float[] v = scales.values;
+        dnnl_memory memory = valuesMemory(engine, scales.type(), v.length, what);
+        Pointer data = dataHandle(memory, scales.type(), v.length);
+        for (int i = 0; i < v.length; i++) {
+            switch (scales.type()) {
+                case BF16 -> ((ShortPointer) data).put(i, HalfFloats.floatToBf16(v[i]));
+                case F16 -> ((ShortPointer) data).put(i, HalfFloats.floatToF16(v[i]));
+                default -> ((FloatPointer) data).put(i, v[i]);
+            }
+        }
+        return memory;
+    }
+
+    private dnnl_memory zeroPointsMemory(dnnl_engine engine, ZeroPoints zeroPoints, String what) {
+        int[] v = zeroPoints.values;
+        dnnl_memory memory = valuesMemory(engine, zeroPoints.type(), v.length, what);
+        Pointer data = dataHandle(memory, zeroPoints.type(), v.length);
+        for (int i = 0; i < v.length; i++) {
+            if (zeroPoints.type() == DataType.S32) {
+                ((IntPointer) data).put(i, v[i]);
+            } else {
+                ((BytePointer) data).put(i, (byte) v[i]);
+            }
         }
         return memory;
     }
