@@ -58,6 +58,16 @@ public interface QuantOps {
     void scaleOntoBf16(float[] src, @Elements(Bf16.class) short[] dst,
                        @Elements(Bf16.class) @Scale(value = Side.SRC, per = "C") short[] scales);
 
+    /** u8 planar activations to f32, a zero point and a scale per channel, in vectors: one of each per row. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Planar.class, unsignedSource = true)
+    void dequantizePlanar(byte[] src, float[] dst, @ZeroPoint(value = Side.SRC, per = "C") int[] zeroPoints,
+                          @Scale(value = Side.SRC, per = "C") float[] scales, @Scale(Side.DST) float dstScale);
+
+    /** f32 interleaved, scales per channel along the lanes (one vector of them per pixel). */
+    @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Interleaved.class)
+    void scaleInterleaved(float[] src, float[] dst, @ZeroPoint(value = Side.SRC, per = "C") int[] zeroPoints,
+                          @Scale(value = Side.DST, per = "C") float[] scales);
+
     /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)

@@ -136,6 +136,27 @@ class QuantizedKernelsTest {
                     List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", bScales, Half.BF16)));
             assertArrayEquals(he, h, name + " scaleOntoBf16");
 
+            byte[] planarU8 = bytes(PLANAR.bufferSize());
+            int[] pz = ints(17, 256);
+            float[] ps = scales(17);
+            float pd = Math.abs(scales(1)[0]);
+            float[] pf = floats(PLANAR.bufferSize(), 3);
+            float[] pfe = pf.clone();
+            ops.dequantizePlanar(planarU8, pf, pz, ps, pd);
+            generic(planarU8, PLANAR, true, pfe, PLANAR, false, null, 1, 0, 0, Parameter.zeroPoints(Side.SRC, "C", pz),
+                    Parameter.scales(Side.SRC, "C", ps), Parameter.scales(Side.DST, "", pd));
+            assertBits(pfe, pf, name + " dequantizePlanar");
+
+            float[] inter = floats(NHWC.bufferSize(), 12);
+            int[] iz = ints(17, 1000);
+            float[] is = scales(17);
+            float[] io = floats(NHWC.bufferSize(), 3);
+            float[] ioe = io.clone();
+            ops.scaleInterleaved(inter, io, iz, is);
+            generic(inter, NHWC, false, ioe, NHWC, false, null, 1, 0, 0, Parameter.zeroPoints(Side.SRC, "C", iz),
+                    Parameter.scales(Side.DST, "C", is));
+            assertBits(ioe, io, name + " scaleInterleaved");
+
             int[] big = ints(PLANAR.bufferSize(), 1 << 20);
             byte[] zp8 = bytes(17);
             byte[] n8 = bytes(BLOCKED.bufferSize());

@@ -202,7 +202,8 @@ public final class ClassPlanner {
         int widest = Math.min(lanes, MAX_TRANSPOSE_LANES);
         int transposeLanes = isCopy(m) && blockLanes <= widest ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
-        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder) && lanes <= MAX_TRANSPOSE_LANES;
+        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized())
+                && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
             return MethodPlan.single(m, split, rule);
@@ -255,6 +256,10 @@ public final class ClassPlanner {
             }
             if (planned.isEmpty() || !widensSequentially(m, planned.get())) {
                 return scalarFallback(m, problem, o, bits, split, "scalar (no vector form fits this nest)");
+            }
+            if (!quantizedLanes(m, planned.get())) {
+                return scalarFallback(m, problem, o, bits, split,
+                        "scalar (a scale or zero point changes along the lanes other than one per lane)");
             }
             VectorPlan plan = planned.get();
             plan = plan.withTails(tailBlocks(m, plan, split));
@@ -576,6 +581,43 @@ public final class ClassPlanner {
         return false;
     }
 
+    /**
+     * Why no vector statement applies {@code r}'s call-time scales and zero points, or null: vectors
+     * compute them into float lanes only, in f32, from float scales and int zero points (a half
+     * scale or a byte zero point is read element by element).
+     */
+    private static String quantizedUnsupported(KernelMethod.Reorder r, int bits) {
+        if (r.dst().type() != ElementType.FLOAT || r.dst().isHalf() || r.src().isHalf() || r.sums()) {
+            return "scales and zero points given at call time are applied in vectors into float lanes only, without a sum";
+        }
+        for (dev.strider.processor.model.QuantParam q : r.quantization()) {
+            if (q.array() && (q.param().isHalf() || q.param().type() == ElementType.BYTE)) {
+                return "a " + q.param().numberName() + " " + q.kind().label() + " is read element by element";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Vectors read a call-time scale or zero point of {@code m} only where it is the same for every
+     * lane (stride 0 along the lanes: one broadcast) or sequential with them (stride 1: one load).
+     */
+    private static boolean quantizedLanes(KernelMethod m, VectorPlan plan) {
+        if (!(m instanceof KernelMethod.Reorder r) || !r.quantized()) {
+            return true;
+        }
+        if (plan.kind() != VectorPlan.Kind.CONTIGUOUS) {
+            return false;
+        }
+        int[] strides = plan.loops().nodes().get(plan.leaf()).strides();
+        for (int k = 2; k < strides.length; k++) {
+            if (strides[k] != 0 && strides[k] != 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
         return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
@@ -593,7 +635,10 @@ public final class ClassPlanner {
         boolean floating = out.isFloatingPoint();
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
             if (r.quantized()) {
-                return "scales and zero points given at call time are applied element by element";
+                String why = quantizedUnsupported(r, bits);
+                if (why != null) {
+                    return why;
+                }
             }
             if (r.sums()) {
                 return "the sum post-op reads the destination";
@@ -608,6 +653,10 @@ public final class ClassPlanner {
                 return "an integer scale-shift rounds and saturates";
             }
             ElementType in = r.src().type();
+            if (r.quantized()) {
+                return in == ElementType.FLOAT || in == ElementType.BYTE && bits / 32 * 8 >= 64 ? null
+                        : "no vector conversion from " + in.javaName() + " to float at " + bits + " bits";
+            }
             if (in != out && !(in == ElementType.BYTE && out == ElementType.FLOAT && bits / 32 * 8 >= 64)) {
                 return "no vector conversion from " + in.javaName() + " to " + out.javaName() + " at " + bits + " bits";
             }

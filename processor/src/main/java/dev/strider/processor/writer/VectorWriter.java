@@ -176,7 +176,9 @@ public final class VectorWriter {
             CodeBlock in = r.src().type() == type
                     ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
-            value = r.isCopy() ? in : scaleShift(in, type, Conversion.of(m).orElseThrow());
+            Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
+            value = r.isCopy() ? in : conversion.quantized() ? quantized(a, r, conversion, in, lane, offsets, c)
+                    : scaleShift(in, type, conversion);
         } else if (m instanceof KernelMethod.Slice s) {
             value = load(a, s.src(), offsets.get(1), lane.strides()[1], lanes, c);
         } else if (m instanceof KernelMethod.Fill f) {
@@ -219,6 +221,55 @@ public final class VectorWriter {
             result = CodeBlock.of("$L.add($L)", result, literal(type, conversion.shift()));
         }
         return result;
+    }
+
+    /**
+     * Float lanes through the conversion's steps, as the scalar statement computes each lane
+     * ({@code Quantization}'s order, f32 lane by lane): a constant or one value for all lanes is a
+     * scalar operand ({@code v.mul(scales[k])}), values one per lane a vector loaded beside the
+     * source ({@code v.mul(FloatVector.fromArray(...))}; int zero points converted to float).
+     */
+    private CodeBlock quantized(Access a, KernelMethod.Reorder r, Conversion conversion, CodeBlock in, Node lane,
+                                List<CodeBlock> offsets, Constants c) {
+        List<dev.strider.processor.model.QuantParam> arrays = r.quantization().stream()
+                .filter(dev.strider.processor.model.QuantParam::array).toList();
+        ClassName floats = vectorClass(ElementType.FLOAT);
+        String species = c.species(ElementType.FLOAT, bits);
+        CodeBlock v = in;
+        for (Conversion.Step step : conversion.steps()) {
+            CodeBlock operand;
+            boolean perLane = false;
+            if (step.param() == null) {
+                operand = literal(ElementType.FLOAT, step.constant());
+            } else if (!step.param().array()) {
+                Param p = step.param().param();
+                operand = p.type() == ElementType.FLOAT ? CodeBlock.of("$N", p.name()) : CodeBlock.of("(float) $N", p.name());
+            } else {
+                Param p = step.param().param();
+                int k = 2 + arrays.indexOf(step.param());
+                CodeBlock offset = offsets.get(k);
+                perLane = lane.strides()[k] == 1;
+                if (!perLane) {
+                    operand = p.type() == ElementType.FLOAT ? a.read(p, offset) : CodeBlock.of("(float) $L", a.read(p, offset));
+                } else if (p.type() == ElementType.FLOAT) {
+                    operand = a.load(p, floats, species, offset);
+                } else {
+                    operand = CodeBlock.of("(($T) $L.convert($T.I2F, 0))", floats,
+                            a.load(p, vectorClass(ElementType.INT), c.species(ElementType.INT, bits), offset),
+                            VECTOR_OPERATORS);
+                }
+            }
+            switch (step.step()) {
+                case SUBTRACT_SRC_ZERO_POINT -> v = CodeBlock.of("$L.sub($L)", v, operand);
+                case MULTIPLY_SRC_SCALE -> v = CodeBlock.of("$L.mul($L)", v, operand);
+                case MULTIPLY_DST_SCALE_INVERSE -> v = perLane
+                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats, species, operand)
+                        : CodeBlock.of("$L.mul(1f / $L)", v, operand);
+                case ADD_DST_ZERO_POINT -> v = CodeBlock.of("$L.add($L)", v, operand);
+                default -> throw new IllegalStateException(step + ": the plan sends no sum to vectors");
+            }
+        }
+        return v;
     }
 
     /** The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed). */
