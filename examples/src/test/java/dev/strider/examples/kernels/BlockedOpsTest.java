@@ -67,6 +67,44 @@ class BlockedOpsTest {
         assertArrayEquals(plain, back);
     }
 
+    /**
+     * A copy moves bits: signalling NaNs and NaN payloads arrive as they were, in the first calls
+     * too (JDK 17's Vector API, before C2, rearranged float lanes into 0x7FC00000).
+     */
+    @Test
+    void aCopyMovesNaNsBitForBit() throws ReflectiveOperationException {
+        // every variant (the constructor's number; past the last, the rule's), not only the rule's;
+        // THREADS forwards to a one-thread class of its own choice
+        if (target == Target.THREADS) {
+            copiesNaNs(ops);
+            return;
+        }
+        for (int variant = 0; variant < 6; variant++) {
+            copiesNaNs(ops.getClass().getConstructor(int.class).newInstance(variant));
+        }
+    }
+
+    private void copiesNaNs(BlockedOps ops) {
+        int[] sizes = {1, 64, 56, 56};
+        float[] plain = randomFloats(200704);
+        for (int i = 0; i < plain.length; i += 7) {
+            plain[i] = Float.intBitsToFloat((i % 2 == 0 ? 0x7F800001 : 0xFF810000) + i);
+        }
+        float[] blocked = new float[200704];
+        ops.toBlocked64(plain, blocked);
+        float[] expected = new float[200704];
+        FloatKernels.reorder(plain, TensorLayout.packed("NCHW", sizes), expected, TensorLayout.of("NCHW", sizes, "nChw16c"));
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(blocked[i]),
+                    ops.getClass().getSimpleName() + " element " + i);
+        }
+        float[] back = new float[200704];
+        ops.fromBlocked64(blocked, back);
+        for (int i = 0; i < plain.length; i++) {
+            assertEquals(Float.floatToRawIntBits(plain[i]), Float.floatToRawIntBits(back[i]), "element " + i);
+        }
+    }
+
     @Test
     void tinyTensorMatchesTheReferenceStrides() {
         float[] plain = randomFloats(340);

@@ -85,6 +85,45 @@ class ImageOpsTest {
         assertArrayEquals(f, h); // and back
     }
 
+    /**
+     * Interleaving and deinterleaving copies move bits: signalling NaNs and payloads arrive as they
+     * were, on every variant, in the first calls too (see BlockedOpsTest.aCopyMovesNaNsBitForBit).
+     */
+    @Test
+    void interleavingCopiesMoveNaNsBitForBit() throws ReflectiveOperationException {
+        int[] sizes = {1, 3, 224, 224};
+        TensorLayout planar = TensorLayout.packed("NCHW", sizes);
+        TensorLayout interleaved = TensorLayout.of("NCHW", sizes, "nhwc");
+        float[] src = new float[planar.bufferSize()];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = i % 5 == 0 ? Float.intBitsToFloat((i % 2 == 0 ? 0x7F800001 : 0xFFC00000) + i) : random.nextFloat();
+        }
+        int variants = target == Target.THREADS ? 1 : 6;
+        for (int v = 0; v < variants; v++) {
+            ImageOps kernels = target == Target.THREADS ? ops : ops.getClass().getConstructor(int.class).newInstance(v);
+            float[] expected = new float[src.length];
+            FloatKernels.reorder(src, planar, expected, interleaved);
+            float[] out = new float[src.length];
+            kernels.toInterleaved(src, out);
+            float[] back = new float[src.length];
+            kernels.toPlanar(out, back);
+            float[] flipped = new float[src.length];
+            kernels.flip(src, flipped);
+            for (int row = 0; row < 3 * 224; row++) {
+                for (int w = 0; w < 224; w++) {
+                    assertEquals(Float.floatToRawIntBits(src[row * 224 + 223 - w]),
+                            Float.floatToRawIntBits(flipped[row * 224 + w]), kernels.getClass().getSimpleName() + " flip");
+                }
+            }
+            for (int i = 0; i < src.length; i++) {
+                assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(out[i]),
+                        kernels.getClass().getSimpleName() + " toInterleaved element " + i);
+                assertEquals(Float.floatToRawIntBits(src[i]), Float.floatToRawIntBits(back[i]),
+                        kernels.getClass().getSimpleName() + " toPlanar element " + i);
+            }
+        }
+    }
+
     @Test
     void theTiledLargeTransposeMatchesTheGenericKernel() {
         int[] large = {1, 64, 256, 256};

@@ -200,10 +200,10 @@ public final class ClassPlanner {
         int lanes = bits / 8 / type.bytes();
         int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / type.bytes());
         int widest = Math.min(lanes, MAX_TRANSPOSE_LANES);
-        int transposeLanes = isCopy(m) && blockLanes <= widest ? blockLanes : 0;
+        int transposeLanes = transposes(m) && blockLanes <= widest ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
-        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized())
-                && lanes <= MAX_TRANSPOSE_LANES;
+        boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
+                && !r.src().isHalf()) && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
             return MethodPlan.single(m, split, rule);
@@ -345,7 +345,7 @@ public final class ClassPlanner {
      * no pad lanes.
      */
     static VectorPlan.TailBlocks tailBlocks(KernelMethod m, VectorPlan plan, boolean split) {
-        if (plan.kind() != VectorPlan.Kind.TRANSPOSE || !isCopy(m)) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE || !transposes(m)) {
             return VectorPlan.TailBlocks.NONE;
         }
         int t = plan.lanes();
@@ -618,8 +618,35 @@ public final class ClassPlanner {
         return true;
     }
 
+    /**
+     * True when a transpose in registers computes {@code m}: a copy, or bf16 widened to f32 with
+     * nothing to compute, each row converted as it is loaded ({@link #widensBf16}), the block then
+     * transposed as floats.
+     */
+    static boolean transposes(KernelMethod m) {
+        return isCopy(m) || widensBf16(m);
+    }
+
+    /**
+     * bf16 to f32 with no scale, shift, sum or parameter: the float is the bf16's 16 bits shifted up
+     * ({@code HalfFloats.bf16ToFloat}), so a vector of shorts widened to ints and shifted left by 16
+     * is the vector of floats, NaN payloads included.
+     */
+    static boolean widensBf16(KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.src().half() != dev.strider.kernel.Half.BF16
+                || r.dst().type() != ElementType.FLOAT || r.dst().isHalf() || r.quantized() || r.sums()) {
+            return false;
+        }
+        Conversion c = Conversion.of(m).orElseThrow();
+        return !c.multiplies() && !c.adds();
+    }
+
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
+        if (widensBf16(m)) {
+            return plan.kind() == VectorPlan.Kind.TRANSPOSE
+                    || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
+        }
         return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
                 || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1
                 || plan.kind() == VectorPlan.Kind.INTERLEAVE || plan.kind() == VectorPlan.Kind.DEINTERLEAVE;
@@ -643,8 +670,12 @@ public final class ClassPlanner {
             if (r.sums()) {
                 return "the sum post-op reads the destination";
             }
+            if (widensBf16(m)) {
+                return null;
+            }
             if (r.src().isHalf() || r.dst().isHalf()) {
-                return "no vector conversion to or from " + (r.src().isHalf() ? r.src() : r.dst()).half().label();
+                return "no vector conversion to or from " + (r.src().isHalf() ? r.src() : r.dst()).half().label()
+                        + (r.src().half() == dev.strider.kernel.Half.BF16 ? " other than bf16 widened to f32 as it is" : "");
             }
             if (r.unsignedDestination()) {
                 return "an unsigned destination rounds and saturates";

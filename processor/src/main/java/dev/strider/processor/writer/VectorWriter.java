@@ -173,8 +173,8 @@ public final class VectorWriter {
         ElementType type = out.type();
         CodeBlock value;
         if (m instanceof KernelMethod.Reorder r) {
-            CodeBlock in = r.src().type() == type
-                    ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
+            CodeBlock in = r.src().isHalf() ? widenBf16(a, r.src(), offsets.get(1), lanes, c)
+                    : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
             value = r.isCopy() ? in : conversion.quantized() ? quantized(a, r, conversion, in, lane, offsets, c)
@@ -280,8 +280,14 @@ public final class VectorWriter {
             return CodeBlock.of("$T.broadcast($N, $L)", vector, species, a.read(in, offset));
         }
         if (stride == -1) {
-            return CodeBlock.of("$L.rearrange($N)", a.load(in, vector, species, NestWriter.plus(offset, -(lanes - 1))),
-                    c.reverse(in.type()));
+            CodeBlock loaded = a.load(in, vector, species, NestWriter.plus(offset, -(lanes - 1)));
+            ElementType bits = bitsOf(in.type());
+            if (bits == in.type()) {
+                return CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(in.type()));
+            }
+            // reversed as bits (bitsOf), so a NaN keeps its payload on JDK 17 before C2 too
+            return CodeBlock.of("$L.reinterpretAs$Ls().rearrange($N).reinterpretAs$Ls()", loaded,
+                    KernelClass.titled(bits), c.reverse(bits), KernelClass.titled(in.type()));
         }
         return a.load(in, vector, species, offset);
     }
@@ -298,6 +304,22 @@ public final class VectorWriter {
         return CodeBlock.of("(($T) $L.convert($T.I2F, 0))", vectorClass(ElementType.FLOAT), ints, VECTOR_OPERATORS);
     }
 
+    /**
+     * Sequential bf16 numbers as float lanes: the shorts widened to ints and shifted up 16 bits, which
+     * is the float each stands for, bit for bit ({@code HalfFloats.bf16ToFloat}).
+     */
+    private CodeBlock widenBf16(Access a, Param src, CodeBlock offset, int lanes, Constants c) {
+        return CodeBlock.of("$L.reinterpretAsFloats()", widenBf16Bits(a, src, offset, lanes, c));
+    }
+
+    /** The same as the floats' bits, in int lanes. */
+    private CodeBlock widenBf16Bits(Access a, Param src, CodeBlock offset, int lanes, Constants c) {
+        CodeBlock shorts = a.load(src, vectorClass(ElementType.SHORT), c.species(ElementType.SHORT, lanes * 16), offset);
+        return CodeBlock.of("(($T) $L.convertShape($T.S2I, $N, 0)).lanewise($T.LSHL, 16)",
+                vectorClass(ElementType.INT), shorts, VECTOR_OPERATORS, c.species(ElementType.INT, lanes * 32),
+                VECTOR_OPERATORS);
+    }
+
     // ------------------------------------------------------------------ transposes
 
     /**
@@ -312,8 +334,35 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1],
-                out, offsets.get(0), y.strides()[0]);
+        return c.transpose(scope, a, bitsOf(out.type()), plan.lanes(), plan.stages(), in,
+                rowLoad(a, in, out, plan.lanes(), c), offsets.get(1), x.strides()[1], plan.lanes(), out, offsets.get(0),
+                y.strides()[0], 0);
+    }
+
+    /**
+     * The lanes a transpose moves {@code type} in: ints for floats and longs for doubles, so that
+     * every NaN keeps its bits. JDK 17's Vector API, until C2 compiles it, runs {@code rearrange}
+     * and {@code blend} of float lanes as Java code that turns a signalling NaN into 0x7FC00000
+     * (bf16 0x7F91 widened: 0x7F910000 came out 0x7FC00000); on int lanes it moves bits.
+     */
+    static ElementType bitsOf(ElementType type) {
+        return type == ElementType.FLOAT ? ElementType.INT : type == ElementType.DOUBLE ? ElementType.LONG : type;
+    }
+
+    /**
+     * How a transpose loads one row of its block at an offset: a vector of the output's type, or
+     * for bf16 widened to f32 the shorts widened as they are loaded.
+     */
+    private Function<CodeBlock, CodeBlock> rowLoad(Access a, Param in, Param out, int lanes, Constants c) {
+        if (in.type() != out.type()) {
+            return offset -> widenBf16Bits(a, in, offset, lanes, c);
+        }
+        ClassName vector = vectorClass(out.type());
+        String species = c.species(out.type(), lanes * 8 * out.type().bytes());
+        ElementType bits = bitsOf(out.type());
+        return bits == out.type() ? offset -> a.load(in, vector, species, offset)
+                : offset -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
+                        KernelClass.titled(bits));
     }
 
     /**
@@ -326,8 +375,9 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, out.type(), plan.lanes(), plan.stages(), in, offsets.get(1), x.strides()[1], xRows,
-                out, offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
+        return c.transpose(scope, a, bitsOf(out.type()), plan.lanes(), plan.stages(), in,
+                rowLoad(a, in, out, plan.lanes(), c), offsets.get(1), x.strides()[1], xRows, out, offsets.get(0),
+                y.strides()[0], plan.tails().zeroColumns());
     }
 
     /**
@@ -351,11 +401,20 @@ public final class VectorWriter {
             Conversion conversion = Conversion.of(m).orElseThrow();
             compute = value -> scaleShift(value, type, conversion);
         }
+        // the lanes move as bits (bitsOf): reinterpreted as they are loaded, and back before computing
+        ElementType bits = bitsOf(out.type());
+        if (bits != out.type()) {
+            Function<CodeBlock, CodeBlock> loadValues = load;
+            Function<CodeBlock, CodeBlock> computeValues = compute;
+            load = offset -> CodeBlock.of("$L.reinterpretAs$Ls()", loadValues.apply(offset), KernelClass.titled(bits));
+            compute = value -> computeValues.apply(CodeBlock.of("$L.reinterpretAs$Ls()", value,
+                    KernelClass.titled(out.type())));
+        }
         if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
-            return c.interleave(scope, a, out.type(), lanes, plan.channels(), load, offsets.get(1),
+            return c.interleave(scope, a, bits, lanes, plan.channels(), load, offsets.get(1),
                     nodes.get(plan.leaf() + 1).strides()[1], in, compute, out, offsets.get(0));
         }
-        return c.deinterleave(scope, a, out.type(), lanes, plan.channels(), load, offsets.get(1), in, compute, out,
+        return c.deinterleave(scope, a, bits, lanes, plan.channels(), load, offsets.get(1), in, compute, out,
                 offsets.get(0), nodes.get(plan.leaf()).strides()[0]);
     }
 
@@ -456,10 +515,6 @@ public final class VectorWriter {
          * constant is one instruction on every x86 vector ISA and, unlike {@code rearrange}, checks no
          * shuffle before Java 24. Wider pieces are moved by {@code rearrange}.
          */
-        CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
-                Param src, CodeBlock s, int sStride, Param dst, CodeBlock d, int dStride) {
-            return transpose(scope, a, type, lanes, stages, src, s, sStride, lanes, dst, d, dStride, 0);
-        }
 
         /**
          * The same for a partial block ({@link VectorPlan.TailBlocks}): input rows from {@code
@@ -470,8 +525,11 @@ public final class VectorWriter {
          * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
-                Param src, CodeBlock s, int sStride, int inRows, Param dst, CodeBlock d, int dStride,
-                int zeroColumns) {
+                Param src, Function<CodeBlock, CodeBlock> load, CodeBlock s, int sStride, int inRows, Param dst,
+                CodeBlock d, int dStride, int zeroColumns) {
+            // the block moves as bits: a float or double lane is reinterpreted when it is stored
+            Function<CodeBlock, CodeBlock> stored = type == dst.type() ? v -> v
+                    : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(dst.type()));
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
@@ -492,7 +550,7 @@ public final class VectorWriter {
             for (int i = 0; i < lanes; i++) {
                 zeroRow[i] = i >= inRows;
                 if (!zeroRow[i]) {
-                    b.addStatement("$T $N = $L", vector, rows + i, a.load(src, vector, species, NestWriter.plus(s, i * sStride)));
+                    b.addStatement("$T $N = $L", vector, rows + i, load.apply(NestWriter.plus(s, i * sStride)));
                 }
             }
             String[] stageNames = {"a", "b", "c"};
@@ -525,8 +583,8 @@ public final class VectorWriter {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i,
-                                a.load(src, vector, species, NestWriter.plus(s, (long) j * sStride - h)), high),
-                        CodeBlock.of("$L.blend($N, $N)", a.load(src, vector, species, NestWriter.plus(s, (long) i * sStride + h)),
+                                load.apply(NestWriter.plus(s, (long) j * sStride - h)), high),
+                        CodeBlock.of("$L.blend($N, $N)", load.apply(NestWriter.plus(s, (long) i * sStride + h)),
                                 in + j, high)};
                 } else if (shifts && stages.andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
@@ -570,9 +628,9 @@ public final class VectorWriter {
                     for (int e = 0; e < 2; e++) {
                         int row = rowOf[e];
                         if (last) {
-                            b.add(a.store(lohi[e], dst, NestWriter.plus(d, row * dStride)));
+                            b.add(a.store(stored.apply(lohi[e]), dst, NestWriter.plus(d, row * dStride)));
                             for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
-                                b.add(a.store(zero, dst, NestWriter.plus(d, row * dStride + col * lanes)));
+                                b.add(a.store(stored.apply(zero), dst, NestWriter.plus(d, row * dStride + col * lanes)));
                             }
                         } else if (!zeroNext[row]) {
                             b.addStatement("$T $N = $L", vector, to + row, lohi[e]);

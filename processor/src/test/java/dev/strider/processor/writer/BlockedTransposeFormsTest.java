@@ -193,8 +193,11 @@ class BlockedTransposeFormsTest {
                 ProcessorOptions.DEFAULT_TRANSPOSE_BITS).toString();
         String body = source.substring(source.indexOf("private void m_blocks8om("));
         body = body.substring(0, body.indexOf("\n    }\n"));
-        assertTrue(body.contains("FloatVector.zero(FLOAT_256)"), body);
+        assertTrue(body.contains("IntVector.zero(INT_256)"), body);
+        assertTrue(body.contains("FloatVector.fromArray(FLOAT_256"), body);
         assertEquals(-1, body.indexOf("FLOAT_512"), body);
         assertEquals(-1, body.indexOf("FLOAT_128"), body);
+        assertEquals(-1, body.indexOf("INT_512"), body);
+        assertEquals(-1, body.indexOf("INT_128"), body);
     }
 }
