@@ -43,7 +43,8 @@ final class Bodies {
 
     /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */
     static Body scalar(Identifiers ids, KernelMethod m, VariantPlan v, NestWriter nest, Access access) {
-        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, access, offsets));
+        KernelClass.hoistQuantization(nest, m, access);
+        CodeBlock logical = nest.logical(offsets -> KernelClass.element(ids, m, access, nest, offsets));
         CodeBlock pad = padLanes(m, nest, access);
         return new Body(v, access.prologue(), logical, pad, nest.tables());
     }

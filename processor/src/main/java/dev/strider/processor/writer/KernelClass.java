@@ -379,13 +379,32 @@ final class KernelClass {
      * {@code dst[D] = src[S];} and the like, through {@code access} (an array, a buffer or a
      * segment); {@code offsets} are the output's first, then the inputs'.
      */
-    static CodeBlock element(Identifiers ids, KernelMethod m, Access access, List<CodeBlock> offsets) {
+    static CodeBlock element(Identifiers ids, KernelMethod m, Access access, NestWriter nest, List<CodeBlock> offsets) {
         Param out = m.output();
-        return access.write(out, offsets.get(0), value(ids, m, access, offsets));
+        return access.write(out, offsets.get(0), value(ids, m, access, nest, offsets));
+    }
+
+    /**
+     * Has {@code nest} read each array of scales or zero points once per loop where its value stops
+     * changing ({@link NestWriter#hoist}): a scale as the float it is, a zero point as an int. Its
+     * operand is the source's plus its place among the arrays.
+     */
+    static void hoistQuantization(NestWriter nest, KernelMethod m, Access access) {
+        if (!(m instanceof KernelMethod.Reorder r)) {
+            return;
+        }
+        List<QuantParam> arrays = r.quantization().stream().filter(QuantParam::array).toList();
+        for (int k = 0; k < arrays.size(); k++) {
+            Param p = arrays.get(k).param();
+            boolean scale = arrays.get(k).kind() == Quantization.Kind.SCALE;
+            nest.hoist(2 + k, scale ? TypeName.FLOAT : TypeName.INT,
+                    offset -> scale ? asFloat(p, access.read(p, offset)) : access.read(p, offset));
+        }
     }
 
     /** The value {@link #element} writes. */
-    private static CodeBlock value(Identifiers ids, KernelMethod m, Access access, List<CodeBlock> offsets) {
+    private static CodeBlock value(Identifiers ids, KernelMethod m, Access access, NestWriter nest,
+                                   List<CodeBlock> offsets) {
         Param out = m.output();
         ClassName ops = kernels(out.type());
         if (m instanceof KernelMethod.Reorder r) {
@@ -394,7 +413,7 @@ final class KernelClass {
                 return read;
             }
             if (r.quantized()) {
-                return quantized(r, Conversion.of(m).orElseThrow(), access, offsets);
+                return quantized(r, Conversion.of(m).orElseThrow(), access, nest, offsets);
             }
             if (readsByteTable(r)) {
                 return CodeBlock.of("$N[$L & 0xFF]", ids.byteTable(m), read);
@@ -453,7 +472,8 @@ final class KernelClass {
      * with no fused multiply-add, as oneDNN's f32 arithmetic does. {@code offsets} are the output's,
      * the source's, then each array parameter's in order.
      */
-    private static CodeBlock quantized(KernelMethod.Reorder r, Conversion c, Access access, List<CodeBlock> offsets) {
+    private static CodeBlock quantized(KernelMethod.Reorder r, Conversion c, Access access, NestWriter nest,
+                                       List<CodeBlock> offsets) {
         boolean inFloat = c.arithmetic() == Arithmetic.FLOAT;
         CodeBlock read = access.read(r.src(), offsets.get(1));
         CodeBlock v = r.unsignedSource()
@@ -468,7 +488,9 @@ final class KernelClass {
                 operand = CodeBlock.of("$N", step.param().param().name());
             } else {
                 int k = 2 + r.quantization().stream().filter(QuantParam::array).toList().indexOf(step.param());
-                operand = asFloat(step.param().param(), access.read(step.param().param(), offsets.get(k)));
+                Param p = step.param().param();
+                operand = nest.value(offsets.get(k)).map(local -> CodeBlock.of("$N", local))
+                        .orElseGet(() -> asFloat(p, access.read(p, offsets.get(k))));
             }
             switch (step.step()) {
                 case SUBTRACT_SRC_ZERO_POINT -> v = CodeBlock.of("($L - $L)", v, operand);

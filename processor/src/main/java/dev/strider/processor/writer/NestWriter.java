@@ -13,7 +13,10 @@ import dev.strider.processor.plan.Node;
 import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.VectorPlan;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,6 +42,14 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     /** The chunk bounds of the split node, when there is one. */
     private String from;
     private String to;
+    /** Operands whose element is read once where its offset stops changing: how to read it, and its type. */
+    private final Map<Integer, Hoist> hoists = new HashMap<>();
+    /** Offset variable to the variable holding the element read there ({@link #hoist}). */
+    private final Map<String, String> values = new HashMap<>();
+
+    /** How a hoisted operand's element is read at an offset, and the Java type of the value. */
+    record Hoist(TypeName type, Function<CodeBlock, CodeBlock> read) {
+    }
 
     /**
      * @param ids    names the static tables for short non-linear dims ({@code FLIP_SRC_W})
@@ -70,6 +81,23 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         splitAt(k);
         this.from = fromVariable;
         this.to = toVariable;
+    }
+
+    /**
+     * Reads operand {@code operand}'s element once per loop, where its offset stops changing: at
+     * the loop that declares its offset, when every node inside has stride 0 for it, the value is
+     * read into a local there ({@code float scalesValueC = scales[scalesC];}), and {@link #value}
+     * names it to the statements. A scale per channel is then one load per channel, not one per
+     * element: C2 cannot hoist the load itself, since the output's stores might alias it (the
+     * method's checks say they do not).
+     */
+    void hoist(int operand, TypeName type, Function<CodeBlock, CodeBlock> read) {
+        hoists.put(operand, new Hoist(type, read));
+    }
+
+    /** The local holding the element at {@code offset}, when {@link #hoist} read it there. */
+    Optional<String> value(CodeBlock offset) {
+        return Optional.ofNullable(values.get(offset.toString()));
     }
 
     /** Static offset tables the nests refer to. */
@@ -304,12 +332,31 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
                 }
                 term = stride == 1 ? CodeBlock.of("$N", var) : CodeBlock.of("$N * $L", var, stride);
             }
-            String name = local(operand + Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1));
+            String level = Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1);
+            String name = local(operand + level);
             boolean zero = start.variable() == null && start.literal() == 0;
             code.addStatement("int $N = $L", name, zero ? term : CodeBlock.of("$L + $L", start.code(), term));
             next[o] = new Offset(name, 0);
+            Hoist hoist = hoists.get(o);
+            if (hoist != null && invariantInside(n, o)) {
+                String value = local(operand + "Value" + level);
+                code.addStatement("$T $N = $L", hoist.type(), value, hoist.read().apply(CodeBlock.of("$N", name)));
+                values.put(name, value);
+            }
         }
         return next;
+    }
+
+    /** True when every node inside {@code n} leaves operand {@code o}'s offset as it is. */
+    private boolean invariantInside(Node n, int o) {
+        List<Node> nodes = plan.nodes();
+        for (int i = nodes.indexOf(n) + 1; i < nodes.size(); i++) {
+            Node inner = nodes.get(i);
+            if (inner.isTable() || inner.strides()[o] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

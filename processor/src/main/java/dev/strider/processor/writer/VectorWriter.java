@@ -129,12 +129,13 @@ public final class VectorWriter {
         }
         VectorPlan plan = vectors.plan();
         Node lane = plan.loops().nodes().get(plan.leaf());
+        KernelClass.hoistQuantization(nest, m, access);
         Function<List<CodeBlock>, CodeBlock> vector = switch (plan.kind()) {
-            case CONTIGUOUS -> offsets -> contiguous(m, access, lane, plan.lanes(), offsets, constants);
+            case CONTIGUOUS -> offsets -> contiguous(m, access, nest, lane, plan.lanes(), offsets, constants);
             case TRANSPOSE -> offsets -> transpose(m, access, plan, offsets, constants, nest.scope());
             case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, access, plan, offsets, constants, nest.scope());
         };
-        Function<List<CodeBlock>, CodeBlock> element = offsets -> KernelClass.element(ids, m, access, offsets);
+        Function<List<CodeBlock>, CodeBlock> element = offsets -> KernelClass.element(ids, m, access, nest, offsets);
         CodeBlock logical = plan.kind() == VectorPlan.Kind.TRANSPOSE && plan.tails().any()
                 ? nest.logical(element, plan.leaf(), vector, plan.tails(),
                         (offsets, xRows) -> transpose(m, access, plan, offsets, constants, nest.scope(), xRows))
@@ -168,7 +169,8 @@ public final class VectorWriter {
     // ------------------------------------------------------------------ contiguous statements
 
     /** One vector of the lane node: load (or broadcast, or reverse) the inputs, compute, store. */
-    private CodeBlock contiguous(KernelMethod m, Access a, Node lane, int lanes, List<CodeBlock> offsets, Constants c) {
+    private CodeBlock contiguous(KernelMethod m, Access a, NestWriter nest, Node lane, int lanes, List<CodeBlock> offsets,
+                                 Constants c) {
         Param out = m.output();
         ElementType type = out.type();
         CodeBlock value;
@@ -177,7 +179,7 @@ public final class VectorWriter {
                     : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
-            value = r.isCopy() ? in : conversion.quantized() ? quantized(a, r, conversion, in, lane, offsets, c)
+            value = r.isCopy() ? in : conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
                     : scaleShift(in, type, conversion);
         } else if (m instanceof KernelMethod.Slice s) {
             value = load(a, s.src(), offsets.get(1), lane.strides()[1], lanes, c);
@@ -229,8 +231,8 @@ public final class VectorWriter {
      * scalar operand ({@code v.mul(scales[k])}), values one per lane a vector loaded beside the
      * source ({@code v.mul(FloatVector.fromArray(...))}; int zero points converted to float).
      */
-    private CodeBlock quantized(Access a, KernelMethod.Reorder r, Conversion conversion, CodeBlock in, Node lane,
-                                List<CodeBlock> offsets, Constants c) {
+    private CodeBlock quantized(Access a, NestWriter nest, KernelMethod.Reorder r, Conversion conversion, CodeBlock in,
+                                Node lane, List<CodeBlock> offsets, Constants c) {
         List<dev.strider.processor.model.QuantParam> arrays = r.quantization().stream()
                 .filter(dev.strider.processor.model.QuantParam::array).toList();
         ClassName floats = vectorClass(ElementType.FLOAT);
@@ -250,7 +252,8 @@ public final class VectorWriter {
                 CodeBlock offset = offsets.get(k);
                 perLane = lane.strides()[k] == 1;
                 if (!perLane) {
-                    operand = p.type() == ElementType.FLOAT ? a.read(p, offset) : CodeBlock.of("(float) $L", a.read(p, offset));
+                    CodeBlock read = nest.value(offset).map(local -> CodeBlock.of("$N", local)).orElseGet(() -> a.read(p, offset));
+                    operand = p.type() == ElementType.FLOAT ? read : CodeBlock.of("(float) $L", read);
                 } else if (p.type() == ElementType.FLOAT) {
                     operand = a.load(p, floats, species, offset);
                 } else {

@@ -1,0 +1,178 @@
+package dev.strider.examples.bench;
+
+import dev.strider.Strider;
+import dev.strider.Target;
+import dev.strider.examples.kernels.QuantizedOps;
+import dev.strider.kernel.HalfFloats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * Issue 20's two speed goals, each a pair of reorders of {@link QuantizedOps} on one target,
+ * interleaved: every call of the benchmark method is a round in which both run a slice of
+ * back-to-back calls (about {@link #sliceMillis}), in an order drawn anew each round, so a slow
+ * phase of the machine slows both alike. At the end the fork prints, over the measured rounds,
+ * each one's median time per call and GB/s and the median and quartiles of the per-round ratio:
+ * <ul>
+ * <li>{@code dequantize}: u8 to f32 1x64x56x56 with a scale per channel given at call time,
+ *     against the same reorder with one constant scale (goal: at least 0.8x its speed);</li>
+ * <li>{@code bf16}: bf16 to f32 nchw to nChw16c 1x64x56x56, against the f32 reorder of the same
+ *     shape (goal: at least 0.8x its GB/s; bf16 moves 6 bytes per element, f32 8, so this asks bf16
+ *     to run faster than f32; the ratio of elements per second is printed too).</li>
+ * </ul>
+ * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR</pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--add-modules", "jdk.incubator.vector"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class ConversionGoalsBenchmark {
+
+    private static final int ELEMENTS = 64 * 56 * 56;
+
+    /** Which pair. */
+    @Param({"dequantize", "bf16"})
+    public String goal;
+
+    /** The class both run on. */
+    @Param({"VECTOR"})
+    public String target;
+
+    /** Milliseconds per slice. */
+    @Param({"4"})
+    public long sliceMillis;
+
+    private QuantizedOps ops;
+    private final Random random = new Random(20);
+    private byte[] u8;
+    private short[] bf16;
+    private float[] f32;
+    private float[] scales;
+    private float[] dst;
+    private final int[] calls = {1, 1};
+    private final List<double[]> rounds = new ArrayList<>();
+    private boolean measuring;
+    private String kernelClass;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        ops = Strider.load(QuantizedOps.class, Target.valueOf(target));
+        kernelClass = ops.getClass().getSimpleName();
+        u8 = new byte[ELEMENTS];
+        random.nextBytes(u8);
+        f32 = new float[ELEMENTS];
+        bf16 = new short[ELEMENTS];
+        for (int i = 0; i < ELEMENTS; i++) {
+            f32[i] = random.nextFloat() - 0.5f;
+            bf16[i] = HalfFloats.floatToBf16(f32[i]);
+        }
+        scales = new float[64];
+        for (int c = 0; c < 64; c++) {
+            scales[c] = 0.001f + random.nextFloat() / 64;
+        }
+        dst = new float[ELEMENTS];
+    }
+
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams params) {
+        measuring = params.getType() == IterationType.MEASUREMENT;
+    }
+
+    /** Contender {@code k} of the pair, {@code n} calls, in nanoseconds. */
+    private long slice(int k, int n) {
+        long start = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            switch (goal) {
+                case "dequantize" -> {
+                    if (k == 0) {
+                        ops.dequantizePerChannel(u8, dst, scales);
+                    } else {
+                        ops.dequantizeConstant(u8, dst);
+                    }
+                }
+                case "bf16" -> {
+                    if (k == 0) {
+                        ops.bf16ToBlocked(bf16, dst);
+                    } else {
+                        ops.f32ToBlocked(f32, dst);
+                    }
+                }
+                default -> throw new IllegalArgumentException("goal " + goal);
+            }
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** One round: both contenders' slices, in a random order; times per call recorded when measuring. */
+    @Benchmark
+    public float[] round() {
+        double[] perCall = new double[2];
+        int first = random.nextInt(2);
+        for (int j = 0; j < 2; j++) {
+            int k = (first + j) % 2;
+            long nanos = slice(k, calls[k]);
+            perCall[k] = (double) nanos / calls[k];
+            if (!measuring) {
+                calls[k] = (int) Math.max(1, Math.min(1 << 20, sliceMillis * 1_000_000L / Math.max(1.0, perCall[k])));
+            }
+        }
+        if (measuring) {
+            rounds.add(perCall);
+        }
+        return dst;
+    }
+
+    @TearDown(Level.Trial)
+    public void report() {
+        double[] contender = rounds.stream().mapToDouble(r -> r[0]).toArray();
+        double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
+        boolean bf16Goal = goal.equals("bf16");
+        // bytes per element moved: read + written
+        double contenderBytes = bf16Goal ? 6 : 5;
+        double referenceBytes = bf16Goal ? 8 : 5;
+        double[] ratio = new double[rounds.size()];
+        double[] speed = new double[rounds.size()];
+        for (int i = 0; i < ratio.length; i++) {
+            ratio[i] = (contenderBytes / contender[i]) / (referenceBytes / reference[i]);
+            speed[i] = reference[i] / contender[i];
+        }
+        Spread r = Spread.of(ratio);
+        Spread e = Spread.of(speed);
+        Spread c = Spread.of(contender);
+        Spread f = Spread.of(reference);
+        String[] names = bf16Goal ? new String[] {"bf16ToBlocked", "f32ToBlocked"}
+                : new String[] {"dequantizePerChannel", "dequantizeConstant"};
+        System.out.printf(Locale.ROOT, "%n[goal %s] %s, %d rounds%n", goal, kernelClass, rounds.size());
+        System.out.printf(Locale.ROOT, "  %-22s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,
+                contenderBytes * ELEMENTS / c.median());
+        System.out.printf(Locale.ROOT, "  %-22s %8.1f us  %6.1f GB/s%n", names[1], f.median() / 1e3,
+                referenceBytes * ELEMENTS / f.median());
+        System.out.printf(Locale.ROOT, "  GB/s ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f (goal 0.8)%n",
+                names[0], names[1], r.median(), r.q1(), r.q3());
+        if (bf16Goal) {
+            // the same elements each: the ratio of elements per second, which GB/s of the output also gives
+            System.out.printf(Locale.ROOT, "  elements/s ratio per round: median %.3f, quartiles %.3f-%.3f%n",
+                    e.median(), e.q1(), e.q3());
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.strider.examples.kernels;
+
+import dev.strider.Bf16;
+import dev.strider.Elements;
+import dev.strider.Kernels;
+import dev.strider.Layout;
+import dev.strider.Reorder;
+import dev.strider.Scale;
+import dev.strider.Side;
+import dev.strider.Target;
+
+/**
+ * The reorders behind issue 20's speed goals, in one set so each pair runs in one class: u8 to f32
+ * with a scale per channel given at call time against the same reorder with one constant scale,
+ * and bf16 to f32 nchw to nChw16c against the f32 reorder of the same shape
+ * ({@code bench.ConversionGoalsBenchmark}).
+ */
+@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
+public interface QuantizedOps {
+
+    @Layout(dims = "NCHW", sizes = {1, 64, 56, 56})
+    interface Features {}
+
+    @Layout(dims = "NCHW", sizes = {1, 64, 56, 56}, format = "nChw16c")
+    interface Blocked {}
+
+    /** u8 to f32 with one scale known at compile time. */
+    @Reorder(from = Features.class, to = Features.class, unsignedSource = true, scale = 0.0078125)
+    void dequantizeConstant(byte[] src, float[] dst);
+
+    /** u8 to f32 with a scale per channel given at call time (oneDNN's per_dim_1 source scales). */
+    @Reorder(from = Features.class, to = Features.class, unsignedSource = true)
+    void dequantizePerChannel(byte[] src, float[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
+
+    /** bf16 to f32, nchw to nChw16c. */
+    @Reorder(from = Features.class, to = Blocked.class)
+    void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);
+
+    /** f32 to f32, nchw to nChw16c: the reorder the bf16 one is measured against. */
+    @Reorder(from = Features.class, to = Blocked.class)
+    void f32ToBlocked(float[] src, float[] dst);
+}
