@@ -58,6 +58,10 @@ public interface QuantOps {
     void scaleOntoBf16(float[] src, @Elements(Bf16.class) short[] dst,
                        @Elements(Bf16.class) @Scale(value = Side.SRC, per = "C") short[] scales);
 
+    /** bf16 to f64 with scales per channel: double arithmetic, the bf16 widened to double before the multiply. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
+    void widenBf16(@Elements(Bf16.class) short[] src, double[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
+
     /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)

@@ -136,6 +136,20 @@ class QuantizedKernelsTest {
                     List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", bScales, Half.BF16)));
             assertArrayEquals(he, h, name + " scaleOntoBf16");
 
+            // found by the conformance run (bf16 -> f64, src:per_dim_1): the classes multiplied in float
+            short[] b16 = new short[PLANAR.bufferSize()];
+            float[] b16Values = floats(b16.length, 20);
+            for (int i = 0; i < b16.length; i++) {
+                b16[i] = HalfFloats.floatToBf16(b16Values[i]);
+            }
+            float[] wScales17 = scales(17);
+            double[] wide = new double[NHWC.bufferSize()];
+            double[] widee = new double[wide.length];
+            ops.widenBf16(b16, wide, wScales17);
+            Convert.reorder(b16, PLANAR, Half.BF16, false, widee, NHWC, null, false, 1, 0, 0,
+                    List.of(Parameter.scales(Side.SRC, "C", wScales17)));
+            assertArrayEquals(widee, wide, name + " widenBf16");
+
             int[] big = ints(PLANAR.bufferSize(), 1 << 20);
             byte[] zp8 = bytes(17);
             byte[] n8 = bytes(BLOCKED.bufferSize());

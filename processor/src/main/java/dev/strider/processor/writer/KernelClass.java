@@ -458,7 +458,7 @@ final class KernelClass {
         CodeBlock read = access.read(r.src(), offsets.get(1));
         CodeBlock v = r.unsignedSource()
                 ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double", kernels(r.src().type()), read)
-                : r.src().isHalf() ? asFloat(r.src(), read)
+                : r.src().isHalf() ? (inFloat ? asFloat(r.src(), read) : CodeBlock.of("(double) $L", asFloat(r.src(), read)))
                 : CodeBlock.of("($L) $L", inFloat ? "float" : "double", read);
         for (Conversion.Step step : c.steps()) {
             CodeBlock operand;
