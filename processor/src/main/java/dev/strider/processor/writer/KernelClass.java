@@ -490,7 +490,9 @@ final class KernelClass {
         }
         ElementType out = r.dst().type();
         if (r.dst().isHalf()) {
-            return CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(), v);
+            // in double arithmetic (a double source) narrowed to float first, as the generic kernel does
+            return CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(),
+                    inFloat ? v : CodeBlock.of("(float) ($L)", v));
         }
         if (out == ElementType.FLOAT || out == ElementType.DOUBLE) {
             return out == ElementType.FLOAT && !inFloat ? CodeBlock.of("(float) ($L)", v) : v;
