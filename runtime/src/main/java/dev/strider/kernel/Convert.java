@@ -106,7 +106,7 @@ public final class Convert {
         ElementType to = ElementType.of(dst);
         halfStorage("src", srcHalf, from, unsignedSource);
         halfStorage("dst", dstHalf, to, unsignedDestination);
-        if (srcHalf != null && srcHalf == dstHalf && scale == 1 && shift == 0 && sum == 0) {
+        if (srcHalf != null && srcHalf == dstHalf && scale == 1 && shift == 0 && sum == 0 && parameters.isEmpty()) {
             ShortKernels.reorder((short[]) src, srcLayout, (short[]) dst, dstLayout); // a copy moves bits, NaNs' too
             return;
         }

@@ -50,6 +50,24 @@ class QuantizationTest {
     }
 
     @Test
+    void aBf16ToBf16ReorderWithScalesScalesRatherThanCopies() {
+        // the same 16-bit format on both sides with nothing compile-time is a bit copy, unless
+        // scales come at call time (found by the conformance run: bf16 -> bf16 with src:per_dim_1)
+        short[] src = new short[12];
+        for (int i = 0; i < 12; i++) {
+            src[i] = HalfFloats.floatToBf16(i + 1);
+        }
+        short[] dst = new short[12];
+        Convert.reorder(src, NCHW, Half.BF16, false, dst, NHWC, Half.BF16, false, 1, 0, 0,
+                List.of(Parameter.scales(Side.SRC, "C", 0.5f, 2f, 4f)));
+        for (int c = 0; c < 3; c++) {
+            for (int hw = 0; hw < 4; hw++) {
+                assertEquals((c * 4 + hw + 1) * new float[] {0.5f, 2f, 4f}[c], HalfFloats.bf16ToFloat(dst[hw * 3 + c]));
+            }
+        }
+    }
+
+    @Test
     void perSpatialScalesIndexRowMajorAndPadLanesStayZero() {
         float[] src = ramp(12);
         float[] dst = new float[16];

@@ -1,11 +1,15 @@
 package dev.strider.examples.conformance;
 
+import dev.strider.Side;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.Half;
+import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -17,22 +21,39 @@ import java.util.Set;
  * {@code float}, s32 {@code int}, s8 {@code byte}, u8 {@code byte} with
  * {@code unsignedSource}/{@code unsignedDestination}); both tags parse as Strider format tags
  * on dims {@code A}, {@code B}, ... ({@link TensorLayout#of}, the parser the processor runs) and
- * fit a Java array; its scales and zero points are single values known when the case is
- * written, so that {@code dst = scale_src · (src − zp_src) / scale_dst + zp_dst} becomes the
- * compile-time {@code scale} and {@code shift}; and it has no post-op, compensation or
- * stochastic rounding. It says nothing about whether the result is bit-exact with oneDNN's.
+ * fit a Java array; its scales and zero points are either all single f32/s32 values known when
+ * the case is written, so that {@code dst = scale_src · (src − zp_src) / scale_dst + zp_dst}
+ * becomes the compile-time {@code scale} and {@code shift}, or (since item 2, when one of them
+ * varies along some dims) all {@code @Scale} and {@code @ZeroPoint} parameters given at call
+ * time ({@link Parameter}); and it has no post-op but a sum, no compensation and no stochastic
+ * rounding. It says nothing about whether the result is bit-exact with oneDNN's.
+ *
+ * <p>benchdnn's policies name oneDNN masks as its {@code attr_t::get_default_mask} does for a
+ * reorder ({@code tests/benchdnn/dnn_types.cpp}; a reorder is no convolution, matmul or layer
+ * norm, so {@code policy2mask} falls through to the default): {@code per_dim_0} dim 0,
+ * {@code per_oc} and {@code per_dim_1} dim 1, {@code per_ocic} and {@code per_dim_01} dims 0 and 1,
+ * {@code per_dim_2} dim 2, {@code per_dim_3} dim 3, {@code per_tensor} every dim
+ * ({@code (1 << DNNL_MAX_NDIMS) - 1}, which oneDNN reads on the tensor's dims: one value per
+ * element). A Strider {@code per} names the same dims by their letters, {@code A} for dim 0.
  */
 public final class Classifier {
 
     /** What stops a case, in the order of issue 20's table. */
     public enum Reason {
         SCALES_PER_DIM("scales per dimension or per group (per_dim_*, per_tensor, groups)"),
+        SCALES_PER_GROUP("scales per group (per_tensor:f32:8x1: groups along a dim)"),
+        SCALE_DATA_TYPE("scales held in a type other than f32, bf16 or f16"),
         COMPENSATION("s8 / zero-point compensation (--oflag=s8s8_comp, zp_comp)"),
         BF16("bf16 source or destination"),
         F16("f16 source or destination"),
         SUM("sum post-op (--attr-post-ops=sum)"),
         U8_DESTINATION("u8 destination that converts (no unsignedDestination)"),
         ZERO_POINTS_PER_DIM("zero points per dimension or group"),
+        ZERO_POINTS_PER_GROUP("zero points per group (groups along a dim)"),
+        ZERO_POINT_DATA_TYPE("zero points held in a type other than s32 or s8 (s4, u4, u8)"),
+        ZERO_POINT_WITH_SUM("a source zero point with the sum post-op, given at call time (Strider refuses it)"),
+        POLICY("a scale or zero point policy Strider does not take (host_scalar, mx, dynamic_fp)"),
+        MASK_BEYOND_RANK("a scale or zero point mask naming a dim the tensor lacks"),
         F8_E5M2("f8_e5m2"),
         F8_E4M3("f8_e4m3"),
         S4("s4"),
@@ -66,17 +87,68 @@ public final class Classifier {
      *                            {@code @Elements(F16.class) short[]} (issue 20, item 1)
      * @param sum                 {@code @Reorder(sum = beta)}, oneDNN's sum post-op with a scale, no zero
      *                            point and the destination's own data type (issue 20, item 3)
+     * @param quantization        {@code @Scale} and {@code @ZeroPoint} parameters given at call time, one
+     *                            value or one per index of some dims, scales in f32, bf16 or f16, zero
+     *                            points in s32 or s8 (issue 20, item 2)
      */
-    public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum) {
+    public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization) {
         /**
          * main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy, no
-         * 16-bit floats.
+         * 16-bit floats, no sum, scales and zero points only as compile-time constants.
          */
-        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false);
+        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false);
 
         /** This build's runtime. */
         public static Capabilities current() {
-            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2, true);
+            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2, true, true);
+        }
+    }
+
+    /**
+     * One scale or zero point of a declaration given at call time: {@code @Scale(value = Side.SRC,
+     * per = "B") float[] srcScales}.
+     *
+     * @param kind     a scale or a zero point
+     * @param side     whose
+     * @param per      the dims it varies along, by letter ({@code "B"} for benchdnn's {@code per_dim_1}),
+     *                 empty for one value
+     * @param dataType f32, bf16 or f16 for a scale; s32 or s8 for a zero point
+     * @param value    the case's value when {@code per} is empty ({@code src:common:0.25}); else 0
+     */
+    public record Parameter(Quantization.Kind kind, Side side, String per, DataType dataType, double value) {
+
+        /** The parameter's name in the generated method: {@code srcScale}, {@code dstZeroPoints}. */
+        public String name() {
+            return side.name().toLowerCase(java.util.Locale.ROOT) + (kind == Quantization.Kind.SCALE ? "Scale"
+                    : "ZeroPoint") + (per.isEmpty() ? "" : "s");
+        }
+
+        /** The Java type: {@code float}, {@code float[]}, {@code short[]} (bf16, f16), {@code int}, {@code int[]}, {@code byte[]}. */
+        public Class<?> javaType() {
+            boolean one = per.isEmpty();
+            switch (dataType) {
+                case F32: return one ? float.class : float[].class;
+                case BF16:
+                case F16: return short[].class;
+                case S32: return one ? int.class : int[].class;
+                case S8: return byte[].class;
+                default: throw new IllegalStateException(dataType + " is no Java type of a " + kind.label());
+            }
+        }
+
+        /** The 16-bit float format of {@code short[]} scales, else null. */
+        public Half half() {
+            return Classifier.half(dataType);
+        }
+
+        /** The parameter as Java source: {@code @Scale(value = Side.SRC, per = "B") float[] srcScales}. */
+        public String source() {
+            String annotation = kind == Quantization.Kind.SCALE ? "Scale" : "ZeroPoint";
+            String sideName = "Side." + side.name();
+            String a = "@" + annotation + (per.isEmpty() ? "(" + sideName + ")"
+                    : "(value = " + sideName + ", per = \"" + per + "\")");
+            String elements = half() == null ? "" : "@Elements(" + half().markerName() + ".class) ";
+            return elements + a + " " + javaType().getSimpleName() + " " + name();
         }
     }
 
@@ -89,7 +161,24 @@ public final class Classifier {
      */
     public record Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
                               Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
-                              boolean unsignedDestination, double scale, double shift, double sum) {
+                              boolean unsignedDestination, double scale, double shift, double sum,
+                              List<Parameter> parameters) {
+
+        public Declaration {
+            parameters = List.copyOf(parameters);
+            if (!parameters.isEmpty() && (scale != 1 || shift != 0)) {
+                throw new IllegalArgumentException("a declaration with call-time parameters has no compile-time scale or"
+                        + " shift: " + scale + ", " + shift);
+            }
+        }
+
+        /** A declaration with only compile-time quantization. */
+        public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
+                           Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                           boolean unsignedDestination, double scale, double shift, double sum) {
+            this(dims, sizes, srcFormat, dstFormat, srcType, srcHalf, dstType, dstHalf, unsignedSource,
+                    unsignedDestination, scale, shift, sum, List.of());
+        }
 
         /** A declaration without the sum post-op. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
@@ -129,7 +218,18 @@ public final class Classifier {
                     + "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + dstFormat + "\") interface "
                     + layout + "Dst {}\n"
                     + r + "\nvoid " + name + "(" + parameter(srcType, srcHalf) + " src, " + parameter(dstType, dstHalf)
-                    + " dst);\n";
+                    + " dst" + parameters.stream().map(p -> ", " + p.source()).collect(java.util.stream.Collectors.joining())
+                    + ");\n";
+        }
+
+        /** Whether a scale or zero point is given at call time. */
+        public boolean runTime() {
+            return !parameters.isEmpty();
+        }
+
+        /** The call-time parameter of {@code kind} and {@code side}, if declared. */
+        public Optional<Parameter> parameter(Quantization.Kind kind, Side side) {
+            return parameters.stream().filter(p -> p.kind() == kind && p.side() == side).findFirst();
         }
 
         /** {@code float[]}, {@code @Elements(Bf16.class) short[]}. */
@@ -143,7 +243,8 @@ public final class Classifier {
                     && srcFormat.equals(d.srcFormat) && dstFormat.equals(d.dstFormat) && srcType == d.srcType
                     && srcHalf == d.srcHalf && dstType == d.dstType && dstHalf == d.dstHalf && unsignedSource == d.unsignedSource
                     && unsignedDestination == d.unsignedDestination && Double.compare(scale, d.scale) == 0
-                    && Double.compare(shift, d.shift) == 0 && Double.compare(sum, d.sum) == 0;
+                    && Double.compare(shift, d.shift) == 0 && Double.compare(sum, d.sum) == 0
+                    && parameters.equals(d.parameters);
         }
 
         @Override
@@ -178,8 +279,24 @@ public final class Classifier {
     public Verdict classify(ReorderCase c) {
         EnumSet<Reason> reasons = EnumSet.noneOf(Reason.class);
         Attributes a = c.attributes();
-        if (a.scales().stream().anyMatch(s -> !s.constant())) {
-            reasons.add(Reason.SCALES_PER_DIM);
+        // with call-time parameters, every scale and zero point of the case is one, the common ones too
+        boolean runTime = capabilities.quantization() && (a.scales().stream().anyMatch(s -> !s.constant())
+                || a.zeroPoints().stream().anyMatch(z -> !z.constant()));
+        for (Attributes.Scale s : a.scales()) {
+            if (s.constant()) {
+                continue;
+            }
+            if (!capabilities.quantization()) {
+                reasons.add(Reason.SCALES_PER_DIM);
+                continue;
+            }
+            if (!s.groups().isEmpty()) {
+                reasons.add(Reason.SCALES_PER_GROUP);
+            }
+            if (s.dataType() != DataType.F32 && s.dataType() != DataType.BF16 && s.dataType() != DataType.F16) {
+                reasons.add(Reason.SCALE_DATA_TYPE);
+            }
+            policy(s.policy(), c.ndims(), reasons);
         }
         if (!c.flags().isEmpty()) {
             reasons.add(Reason.COMPENSATION);
@@ -191,8 +308,24 @@ public final class Classifier {
                 && Float.isFinite(a.postOps().get(0).scale()) && a.postOps().get(0).scale() != 0)) {
             reasons.add(Reason.SUM);
         }
-        if (a.zeroPoints().stream().anyMatch(z -> !z.constant())) {
-            reasons.add(Reason.ZERO_POINTS_PER_DIM);
+        for (Attributes.ZeroPoint z : a.zeroPoints()) {
+            if (z.constant()) {
+                continue;
+            }
+            if (!capabilities.quantization()) {
+                reasons.add(Reason.ZERO_POINTS_PER_DIM);
+                continue;
+            }
+            if (!z.groups().isEmpty()) {
+                reasons.add(Reason.ZERO_POINTS_PER_GROUP);
+            }
+            if (z.dataType() != DataType.S32 && z.dataType() != DataType.S8) {
+                reasons.add(Reason.ZERO_POINT_DATA_TYPE);
+            }
+            policy(z.policy(), c.ndims(), reasons);
+        }
+        if (runTime && !a.zeroPoints().isEmpty() && !a.postOps().isEmpty()) {
+            reasons.add(Reason.ZERO_POINT_WITH_SUM);
         }
         if (a.rounding().stream().anyMatch(r -> r.mode().equals("stochastic"))) {
             reasons.add(Reason.STOCHASTIC_ROUNDING);
@@ -203,9 +336,10 @@ public final class Classifier {
         double srcZero = a.zeroPoint(Attributes.Arg.SRC).map(Attributes.ZeroPoint::value).orElse(0);
         double dstZero = a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0);
         // dst = scale_src * (src - zp_src) / scale_dst + zp_dst = src * scale + shift
-        double scale = srcScale / dstScale;
-        double shift = dstZero - srcScale * srcZero / dstScale;
-        if (!Double.isFinite(scale) || !Double.isFinite(shift)) {
+        double scale = runTime ? 1 : srcScale / dstScale;
+        double shift = runTime ? 0 : dstZero - srcScale * srcZero / dstScale;
+        if (!Double.isFinite(scale) || !Double.isFinite(shift)
+                || runTime && !(Float.isFinite((float) srcScale) && Float.isFinite((float) dstScale) && dstScale != 0)) {
             reasons.add(Reason.NOT_FINITE);
         }
         // a u8 -> u8 copy with no scale is a byte copy, which needs no unsigned writing
@@ -236,9 +370,73 @@ public final class Classifier {
             return new Verdict(c, reasons, Optional.empty());
         }
         boolean unsignedDestination = c.ddt() == DataType.U8 && capabilities.unsignedDestination();
+        List<Parameter> parameters = new ArrayList<>();
+        if (runTime) {
+            for (Attributes.Arg arg : Attributes.Arg.values()) {
+                Side side = arg == Attributes.Arg.SRC ? Side.SRC : Side.DST;
+                a.scale(arg).ifPresent(s -> parameters.add(new Parameter(Quantization.Kind.SCALE, side,
+                        per(dims, s.policy()), s.dataType(), s.policy().constant() ? s.value() : 0)));
+            }
+            for (Attributes.Arg arg : Attributes.Arg.values()) {
+                Side side = arg == Attributes.Arg.SRC ? Side.SRC : Side.DST;
+                a.zeroPoint(arg).ifPresent(z -> parameters.add(new Parameter(Quantization.Kind.ZERO_POINT, side,
+                        per(dims, z.policy()), z.dataType(), z.policy().constant() ? z.value() : 0)));
+            }
+        }
         return new Verdict(c, reasons, Optional.of(new Declaration(dims, sizes, c.stag(), c.dtag(), element(c.sdt()),
                 half(c.sdt()), element(c.ddt()), half(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
-                shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale())));
+                shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale(), parameters)));
+    }
+
+    /**
+     * oneDNN's mask of a benchdnn policy on a reorder ({@code attr_t::get_default_mask}), limited to
+     * the tensor's dims as oneDNN reads {@code per_tensor}'s all-ones mask; -1 for a policy with no
+     * mask ({@code host_scalar}, {@code mx}, {@code dynamic_fp}).
+     */
+    public static int mask(Attributes.Policy policy, int ndims) {
+        switch (policy) {
+            case COMMON: return 0;
+            case PER_DIM_0: return 1;
+            case PER_OC:
+            case PER_DIM_1: return 1 << 1;
+            case PER_OCIC:
+            case PER_DIM_01: return 0b11;
+            case PER_DIM_2: return 1 << 2;
+            case PER_DIM_3: return 1 << 3;
+            case PER_TENSOR: return (1 << ndims) - 1;
+            default: return -1;
+        }
+    }
+
+    /** The mask of {@code per} on {@code dims}: bit {@code d} for each letter, {@code "AB"} is 0b11. */
+    public static int mask(String dims, String per) {
+        int m = 0;
+        for (char letter : per.toCharArray()) {
+            m |= 1 << dims.indexOf(letter);
+        }
+        return m;
+    }
+
+    /** The letters of the dims a policy's mask names: {@code per_dim_1} on ABCD is {@code "B"}. */
+    static String per(String dims, Attributes.Policy policy) {
+        int m = mask(policy, dims.length());
+        StringBuilder sb = new StringBuilder();
+        for (int d = 0; d < dims.length(); d++) {
+            if ((m & (1 << d)) != 0) {
+                sb.append(dims.charAt(d));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A policy Strider cannot take, or one naming a dim the tensor lacks. */
+    private static void policy(Attributes.Policy policy, int ndims, Set<Reason> reasons) {
+        int m = mask(policy, ndims);
+        if (m < 0) {
+            reasons.add(Reason.POLICY);
+        } else if (m >>> ndims != 0) {
+            reasons.add(Reason.MASK_BEYOND_RANK);
+        }
     }
 
     private static void type(DataType t, Set<Reason> reasons, Capabilities capabilities) {
@@ -278,7 +476,7 @@ public final class Classifier {
     }
 
     /** The 16-bit float format of {@code t}, or null when it is none. */
-    private static Half half(DataType t) {
+    static Half half(DataType t) {
         return t == DataType.BF16 ? Half.BF16 : t == DataType.F16 ? Half.F16 : null;
     }
 

@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
             "Read oneDNN's benchdnn reorder batch files (v3.11, shipped in the jar) as benchdnn reads them, and"
                     + " classify the cases a CPU runs with fixed dims: declarable with Strider, or every reason not.",
             "Prints cases read, distinct, left out (cross-engine, run-time dims, invalid), CPU cases with fixed dims,"
-                    + " declarable, and per reason; for this build and as issue 20 measured (main at d96cf26)."},
+                    + " declarable, and per reason; for this build and as issue 20 measured (main at d96cf26);"
+                    + " and how many declarable cases take their scales and zero points at call time."},
         footer = {"",
             "Examples:",
             "  strider-examples conformance",
@@ -99,9 +100,15 @@ public final class ConformanceCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(Suite.table(names, suite.counts(Capabilities.current()), suite.counts(Capabilities.ISSUE_20)));
+        List<Verdict> verdicts = suite.verdicts(Capabilities.current());
+        long declarable = verdicts.stream().filter(Verdict::declarable).count();
+        long runTime = verdicts.stream().filter(v -> v.declaration().map(d -> d.runTime()).orElse(false)).count();
+        out.printf(Locale.ROOT, "%nof the %,d declarable today, %,d take their scales and zero points at call time"
+                + " (@Scale, @ZeroPoint: some vary along dims), %,d as compile-time scale and shift or none%n",
+                declarable, runTime, declarable - runTime);
         if (list != Listing.NONE) {
             out.println();
-            for (Verdict v : suite.verdicts(Capabilities.current())) {
+            for (Verdict v : verdicts) {
                 if (list == Listing.ALL || (list == Listing.DECLARABLE) == v.declarable()) {
                     Occurrence o = suite.distinct().get(v.reorder());
                     String reasons = v.reasons().stream().map(Reason::label).collect(Collectors.joining("; "));

@@ -1,12 +1,14 @@
 package dev.strider.examples.conformance;
 
 import dev.strider.Kernels;
+import dev.strider.Side;
 import dev.strider.examples.conformance.Classifier.Declaration;
 import dev.strider.examples.conformance.Classifier.Verdict;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.Half;
+import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -26,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -48,7 +51,13 @@ import javax.tools.ToolProvider;
  * they scale or shift, and by the kind of their formats (plain, blocked, blocked with a padded
  * tail); one case at a time is drawn from each group in turn, each group's order shuffled by a
  * fixed seed, until the sample is full. Cases whose source or destination buffer exceeds
- * {@code maxElements} are left out of the draw.
+ * {@code maxElements} are left out of the draw. Cases with call-time scales or zero points
+ * ({@code @Scale}, {@code @ZeroPoint}: per-dim ones, issue 20 item 2) are drawn after the others,
+ * in a share of their own, grouped by what decides the formula oneDNN computes ({@link #feature}).
+ *
+ * <p>What a case is held to is its {@link Check}: oneDNN's bytes wherever oneDNN computes
+ * Strider's formula, and otherwise the generic kernel's, with oneDNN's answer still counted per
+ * implementation. Every generated class must give the generic kernel's bytes on every case.
  *
  * <p>The data are deterministic and benchdnn-like: integer sources over their whole range; f32
  * over the destination's range and beyond it (saturation), with halves (ties), infinities, the
@@ -86,36 +95,133 @@ public final class ConformanceRun {
     public record Sampled(String where, ReorderCase reorder, Declaration declaration, String method) {
     }
 
-    /** One difference from oneDNN. */
-    public record Mismatch(String kernel, Sampled sampled, String implementation, String detail) {
+    /**
+     * What a case's destination is held to. oneDNN's reorder is the oracle wherever it computes the
+     * formula Strider computes, formula A of {@code docs/adr-onednn-quantization.md}: its jit
+     * reorders do for every mask, and for compile-time constants every kernel gave Strider's bytes
+     * (the scales benchdnn writes on its command line are few and short). Two kinds of call-time
+     * cases are not held to it, because there oneDNN's answer depends on the kernel it picks or is
+     * wrong, and the ADR decided Strider does not follow it; they are still run through oneDNN and
+     * counted, and every generated class must give the generic kernel's bytes.
+     */
+    public enum Check {
+        /** Every class and the generic kernel give oneDNN's bytes: asserted. */
+        ONEDNN("compared with oneDNN"),
+        /**
+         * Call-time parameters where oneDNN runs its reference kernel ({@code simple:any}), which
+         * divides by the destination scale where its jit kernels multiply by the reciprocal, and adds
+         * the destination zero point even when none is set (-0.0 becomes +0.0); it runs there for
+         * scales along different dims, bf16/f16 scales, f16 sides and s8 zero points.
+         */
+        REFERENCE_KERNEL("oneDNN runs simple:any, which divides by the destination scale and always adds +0:"
+                + " reported, not asserted"),
+        /** Per-dim zero points: oneDNN 3.11's {@code jit:uni} applies the first value to every element. */
+        ZERO_POINTS_PER_DIM("per-dim zero points (oneDNN 3.11's jit:uni applies the first to every element):"
+                + " classes checked against the generic kernel, oneDNN reported, not asserted"),
+        /** oneDNN has no reorder for the case here: every class is held to the generic kernel. */
+        NO_ONEDNN("oneDNN cannot run it here: checked against the generic kernel only");
+
+        private final String label;
+
+        Check(String label) {
+            this.label = label;
+        }
+
+        /** How the summary names it. */
+        public String label() {
+            return label;
+        }
+
+        /** The check of a case oneDNN ran with {@code implementation}. */
+        static Check of(Declaration d, String implementation) {
+            if (!d.runTime()) {
+                return ONEDNN;
+            }
+            if (d.parameters().stream().anyMatch(p -> p.kind() == Quantization.Kind.ZERO_POINT && !p.per().isEmpty())) {
+                return ZERO_POINTS_PER_DIM;
+            }
+            return implementation.startsWith("simple:") ? REFERENCE_KERNEL : ONEDNN;
+        }
+    }
+
+    /**
+     * One difference: a kernel's destination against oneDNN's or against the generic kernel's.
+     *
+     * @param against  {@code "oneDNN"} or {@code "generic"}
+     * @param asserted whether the conformance test fails on it ({@link Check})
+     */
+    public record Mismatch(String kernel, Sampled sampled, String implementation, String against, boolean asserted,
+                           String detail) {
         @Override
         public String toString() {
-            return kernel + "." + sampled.method() + " (" + sampled.where() + "  " + sampled.reorder().repro()
-                    + "; oneDNN " + implementation + "): " + detail;
+            return kernel + "." + sampled.method() + " vs " + against + " (" + sampled.where() + "  "
+                    + sampled.reorder().repro() + "; oneDNN " + (implementation == null ? "cannot run it" : implementation)
+                    + (asserted ? "" : "; not asserted")
+                    + "): " + detail;
         }
+    }
+
+    /**
+     * How one case went.
+     *
+     * @param implementation   oneDNN's implementation, or null when oneDNN cannot run the case
+     * @param genericIsOneDnn  whether the generic kernel gave oneDNN's bytes (false when oneDNN did not run)
+     */
+    public record Outcome(Sampled sampled, String implementation, Check check, boolean genericIsOneDnn) {
     }
 
     /**
      * What a run found.
      *
-     * @param sampled       the sample, in method order
-     * @param eligible      declarable cases within the size cap, before sampling
-     * @param unimplemented sampled cases oneDNN has no reorder for on this CPU, each with oneDNN's answer
-     * @param run           (kernel class, cases run) in {@link #CLASSES} order, then the generic kernel
-     * @param exact         (kernel class, cases bit-exact)
-     * @param mismatches    every difference, one per (class, case)
-     * @param skipped       kernel classes that did not load here, with why
+     * @param sampled         the sample, in method order
+     * @param eligible        declarable cases within the size cap, before sampling
+     * @param eligibleRunTime of them, those with call-time scales or zero points
+     * @param unimplemented   sampled cases oneDNN has no reorder for on this CPU, each with oneDNN's answer
+     * @param outcomes        per case, in sample order
+     * @param run             (kernel class, cases run) in {@link #CLASSES} order, then the generic kernel
+     * @param exact           (kernel class, cases with oneDNN's bytes), of the cases oneDNN ran
+     * @param generic         (kernel class, cases with the generic kernel's bytes)
+     * @param mismatches      every difference, one per (class, case)
+     * @param skipped         kernel classes that did not load here, with why
      */
-    public record Result(List<Sampled> sampled, int eligible, Map<Sampled, String> unimplemented,
-                         Map<String, Integer> run, Map<String, Integer> exact, List<Mismatch> mismatches,
-                         Map<String, String> skipped, long compileMillis, long runMillis) {
+    public record Result(List<Sampled> sampled, int eligible, int eligibleRunTime, Map<Sampled, String> unimplemented,
+                         List<Outcome> outcomes, Map<String, Integer> run, Map<String, Integer> exact,
+                         Map<String, Integer> generic, List<Mismatch> mismatches, Map<String, String> skipped,
+                         long compileMillis, long runMillis) {
 
-        /** The summary: sample, per class run / exact / mismatches, and the first few mismatches. */
+        /** The mismatches the conformance test fails on. */
+        public List<Mismatch> asserted() {
+            return mismatches.stream().filter(Mismatch::asserted).toList();
+        }
+
+        /**
+         * The generic kernel against oneDNN per implementation and check: (label, {cases, exact}),
+         * {@code jit:uni}, {@code jit:uni, call-time parameters} or
+         * {@code simple:any, call-time parameters [oneDNN runs simple:any, which ...]}.
+         */
+        public Map<String, int[]> byImplementation() {
+            Map<String, int[]> out = new TreeMap<>();
+            for (Outcome o : outcomes) {
+                if (o.implementation() == null) {
+                    continue;
+                }
+                String key = o.implementation() + (o.sampled().declaration().runTime() ? ", call-time parameters" : "")
+                        + (o.check() == Check.ONEDNN ? "" : " [" + o.check().label() + "]");
+                int[] c = out.computeIfAbsent(key, k -> new int[2]);
+                c[0]++;
+                c[1] += o.genericIsOneDnn() ? 1 : 0;
+            }
+            return out;
+        }
+
+        /** The summary: sample, per class run / exact / mismatches, per oneDNN implementation, and the first few mismatches. */
         public String summary(int declarable, int cpuFixedDims, int maxElements) {
             StringBuilder sb = new StringBuilder();
+            long runTime = sampled.stream().filter(s -> s.declaration().runTime()).count();
             sb.append(String.format(Locale.ROOT, "conformance run: %,d of %,d CPU fixed-dims cases declarable,"
-                    + " %,d of them within %,d elements a buffer; sampled %d distinct declarations%n",
-                    declarable, cpuFixedDims, eligible, maxElements, sampled.size()));
+                    + " %,d of them within %,d elements a buffer (%,d with call-time scales or zero points);"
+                    + " sampled %d distinct declarations (%d with call-time scales or zero points)%n",
+                    declarable, cpuFixedDims, eligible, maxElements, eligibleRunTime, sampled.size(), runTime));
             Map<String, Long> pairs = sampled.stream().collect(Collectors.groupingBy(
                     s -> s.reorder().sdt() + "->" + s.reorder().ddt(), TreeMap::new, Collectors.counting()));
             sb.append("  data types: ").append(pairs.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
@@ -126,24 +232,39 @@ public final class ConformanceRun {
             long quantized = sampled.stream().filter(s -> s.declaration().scale() != 1 || s.declaration().shift() != 0)
                     .count();
             sb.append(String.format(Locale.ROOT, "  formats: %d plain, %d blocked (%d with a padded tail);"
-                    + " %d with a scale or shift, %d with a sum post-op%n", sampled.size() - blocked, blocked, padded,
-                    quantized, summed));
-            sb.append(String.format(Locale.ROOT, "  not compared, oneDNN cannot run them here: %d%n", unimplemented.size()));
+                    + " %d with a compile-time scale or shift, %d with a sum post-op%n", sampled.size() - blocked,
+                    blocked, padded, quantized, summed));
+            if (runTime > 0) {
+                sb.append("  call-time scales and zero points: ").append(sampled.stream()
+                        .filter(s -> s.declaration().runTime())
+                        .collect(Collectors.groupingBy(s -> feature(s.declaration()), TreeMap::new, Collectors.counting()))
+                        .entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                        .append('\n');
+            }
+            sb.append(String.format(Locale.ROOT, "  not compared with oneDNN, it cannot run them here (every class"
+                    + " compared with the generic kernel): %d%n", unimplemented.size()));
             unimplemented.entrySet().stream().collect(Collectors.groupingBy(e -> why(e.getKey(), e.getValue()),
                     TreeMap::new, Collectors.counting()))
                     .forEach((why, count) -> sb.append("    ").append(count).append("  ").append(why).append('\n'));
             int w = Math.max(10, run.keySet().stream().mapToInt(String::length).max().orElse(0));
-            sb.append(String.format(Locale.ROOT, "  %-" + w + "s  %5s  %5s  %10s%n", "class", "run", "exact", "mismatches"));
+            sb.append(String.format(Locale.ROOT, "  %-" + w + "s  %5s  %8s  %9s%n", "class", "run", "= oneDNN",
+                    "= generic"));
             for (Map.Entry<String, Integer> e : run.entrySet()) {
-                int x = exact.getOrDefault(e.getKey(), 0);
-                sb.append(String.format(Locale.ROOT, "  %-" + w + "s  %5d  %5d  %10d%n", e.getKey(), e.getValue(), x,
-                        e.getValue() - x));
+                sb.append(String.format(Locale.ROOT, "  %-" + w + "s  %5d  %8d  %9s%n", e.getKey(), e.getValue(),
+                        exact.getOrDefault(e.getKey(), 0), e.getKey().equals(GENERIC) ? "-"
+                                : String.valueOf(generic.getOrDefault(e.getKey(), 0))));
             }
             skipped.forEach((k, why) -> sb.append("  ").append(k).append(": not run, ").append(why).append('\n'));
-            sb.append(String.format(Locale.ROOT, "  %d mismatches (compile %.1f s, run %.1f s)%n", mismatches.size(),
-                    compileMillis / 1000.0, runMillis / 1000.0));
-            // one line per case, naming every class that differs there
-            Map<Sampled, List<Mismatch>> byCase = mismatches.stream().collect(Collectors.groupingBy(Mismatch::sampled,
+            sb.append("  the generic kernel against oneDNN, by oneDNN's implementation (cases, exact):\n");
+            byImplementation().forEach((k, c) -> sb.append(String.format(Locale.ROOT, "    %4d  %4d  %s%n", c[0], c[1], k)));
+            List<Mismatch> asserted = asserted();
+            sb.append(String.format(Locale.ROOT, "  %d mismatches asserted (cases oneDNN's formula is Strider's, and every"
+                    + " class against the generic kernel), %d reported (compile %.1f s, run %.1f s)%n", asserted.size(),
+                    mismatches.size() - asserted.size(), compileMillis / 1000.0, runMillis / 1000.0));
+            // one line per case, naming every class that differs there; asserted ones first
+            List<Mismatch> ordered = new ArrayList<>(asserted);
+            mismatches.stream().filter(m -> !m.asserted()).forEach(ordered::add);
+            Map<Sampled, List<Mismatch>> byCase = ordered.stream().collect(Collectors.groupingBy(Mismatch::sampled,
                     LinkedHashMap::new, Collectors.toList()));
             byCase.values().stream().limit(12).forEach(ms -> sb.append("  ").append(ms.get(0)).append(ms.size() > 1
                     ? " [also " + ms.stream().skip(1).map(Mismatch::kernel).collect(Collectors.joining(", ")) + "]" : "")
@@ -184,9 +305,30 @@ public final class ConformanceRun {
      */
     public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int maxElements, long seed,
                                        int[] eligible) {
+        return sample(suite, verdicts, n, 0, maxElements, seed, eligible);
+    }
+
+    /**
+     * Draws {@code n} distinct declarations with compile-time quantization only, then
+     * {@code runTime} with call-time scales or zero points ({@link Declaration#runTime}), from
+     * the declarable verdicts, stratified, deterministic for a seed.
+     *
+     * <p>The first draw is the one this run made before call-time parameters existed (same strata,
+     * same seed, so the same cases with the same data): data-type pair, then whether the case sums,
+     * scales or neither, and the kind of its formats. The second draw, with a seed of its own,
+     * gives the call-time cases their own share, grouped first by what decides which formula
+     * oneDNN computes ({@link #feature}), then by data-type pair and kind of formats.
+     *
+     * @param eligible receives the cases within the cap: {@code [0]} all, {@code [1]} those with call-time parameters
+     */
+    public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int maxElements,
+                                       long seed, int[] eligible) {
         // data-type pair -> (scale or shift, kind of formats) -> cases
         Map<String, Map<String, List<Verdict>>> strata = new TreeMap<>();
+        // feature -> (data-type pair, kind of formats) -> cases with call-time parameters
+        Map<String, Map<String, List<Verdict>>> runTimeStrata = new TreeMap<>();
         int within = 0;
+        int withinRunTime = 0;
         for (Verdict v : verdicts) {
             if (!v.declarable()) {
                 continue;
@@ -197,31 +339,75 @@ public final class ConformanceRun {
                 continue;
             }
             within++;
+            String pair = v.reorder().sdt() + "->" + v.reorder().ddt();
+            if (d.runTime()) {
+                withinRunTime++;
+                runTimeStrata.computeIfAbsent(feature(d), k -> new TreeMap<>())
+                        .computeIfAbsent(pair + " " + kind(d), k -> new ArrayList<>()).add(v);
+                continue;
+            }
             // summed ones first, then scaled ones
             String sub = (d.sum() != 0 ? "0 summed " : d.scale() != 1 || d.shift() != 0 ? "1 scaled " : "2 ") + kind(d);
-            strata.computeIfAbsent(v.reorder().sdt() + "->" + v.reorder().ddt(), k -> new TreeMap<>())
-                    .computeIfAbsent(sub, k -> new ArrayList<>()).add(v);
+            strata.computeIfAbsent(pair, k -> new TreeMap<>()).computeIfAbsent(sub, k -> new ArrayList<>()).add(v);
         }
         eligible[0] = within;
-        Random random = new Random(seed);
-        List<List<List<Verdict>>> pairs = new ArrayList<>();
-        for (Map<String, List<Verdict>> pair : strata.values()) {
+        if (eligible.length > 1) {
+            eligible[1] = withinRunTime;
+        }
+        Map<Declaration, Sampled> picked = new LinkedHashMap<>();
+        draw(suite, strata, n, new Random(seed), picked);
+        draw(suite, runTimeStrata, n + runTime, new Random(seed + 1), picked);
+        return new ArrayList<>(picked.values());
+    }
+
+    /**
+     * What decides which formula oneDNN computes for a case with call-time parameters (see
+     * {@code docs/adr-onednn-quantization.md}): per-dim zero points (its {@code jit:uni} applies
+     * the first value everywhere), bf16/f16 scales ({@code simple:any}), source and destination
+     * scales along different dims ({@code simple:any}), a sum, or per-dim scales alone.
+     */
+    static String feature(Declaration d) {
+        if (d.parameters().stream().anyMatch(p -> p.kind() == Quantization.Kind.ZERO_POINT && !p.per().isEmpty())) {
+            return "per-dim zero points";
+        }
+        if (d.parameters().stream().anyMatch(p -> p.half() != null)) {
+            return "bf16/f16 scales";
+        }
+        Optional<Classifier.Parameter> src = d.parameter(Quantization.Kind.SCALE, Side.SRC);
+        Optional<Classifier.Parameter> dst = d.parameter(Quantization.Kind.SCALE, Side.DST);
+        if (src.isPresent() && dst.isPresent() && !src.get().per().equals(dst.get().per())) {
+            return "src and dst scales along different dims";
+        }
+        if (d.sum() != 0) {
+            return "per-dim scales and a sum";
+        }
+        return d.parameters().stream().anyMatch(p -> p.kind() == Quantization.Kind.ZERO_POINT)
+                ? "per-dim scales and zero points" : "per-dim scales";
+    }
+
+    /**
+     * Adds cases to {@code picked} until it holds {@code until} or the strata are spent: rounds over
+     * the outer strata, each drawing from its next inner stratum in turn; each inner stratum's
+     * order shuffled by {@code random}, the outer in key order.
+     */
+    private static void draw(Suite suite, Map<String, Map<String, List<Verdict>>> strata, int until, Random random,
+                             Map<Declaration, Sampled> picked) {
+        List<List<List<Verdict>>> outer = new ArrayList<>();
+        for (Map<String, List<Verdict>> group : strata.values()) {
             List<List<Verdict>> subs = new ArrayList<>();
-            for (List<Verdict> sub : pair.values()) {
+            for (List<Verdict> sub : group.values()) {
                 List<Verdict> q = new ArrayList<>(sub);
                 java.util.Collections.shuffle(q, random);
                 subs.add(q);
             }
-            pairs.add(subs);
+            outer.add(subs);
         }
-        // rounds over the pairs; each pair draws from its next sub-stratum in turn
-        Map<Declaration, Sampled> picked = new LinkedHashMap<>();
-        int[] next = new int[pairs.size()];
+        int[] next = new int[outer.size()];
         boolean any = true;
-        while (picked.size() < n && any) {
+        while (picked.size() < until && any) {
             any = false;
-            for (int p = 0; p < pairs.size() && picked.size() < n; p++) {
-                List<List<Verdict>> subs = pairs.get(p);
+            for (int p = 0; p < outer.size() && picked.size() < until; p++) {
+                List<List<Verdict>> subs = outer.get(p);
                 for (int tries = 0; tries < subs.size(); tries++) {
                     List<Verdict> q = subs.get(next[p]++ % subs.size());
                     Verdict v = null;
@@ -241,7 +427,6 @@ public final class ConformanceRun {
                 }
             }
         }
-        return new ArrayList<>(picked.values());
     }
 
     /** The {@code @Kernels} interface declaring every sampled case. */
@@ -312,11 +497,20 @@ public final class ConformanceRun {
         }
     }
 
-    /** Samples, compiles, runs and compares. */
+    /** Samples, compiles, runs and compares: {@code n} cases with compile-time quantization only. */
     public static Result run(Suite suite, List<Verdict> verdicts, int n, int maxElements, long seed, Processor processor,
                              Path dir) {
-        int[] eligible = new int[1];
-        List<Sampled> sample = sample(suite, verdicts, n, maxElements, seed, eligible);
+        return run(suite, verdicts, n, 0, maxElements, seed, processor, dir);
+    }
+
+    /**
+     * Samples ({@link #sample}: {@code n} cases with compile-time quantization, then {@code runTime}
+     * with call-time scales or zero points), compiles, runs and compares.
+     */
+    public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int maxElements, long seed,
+                             Processor processor, Path dir) {
+        int[] eligible = new int[2];
+        List<Sampled> sample = sample(suite, verdicts, n, runTime, maxElements, seed, eligible);
         long t0 = System.nanoTime();
         ClassLoader loader = compile(interfaceSource(sample), processor, dir, List.of("-Astrider.threadsAbove=4096",
                 "-Astrider.report=false"));
@@ -332,13 +526,16 @@ public final class ConformanceRun {
         }
         Map<String, Integer> run = new LinkedHashMap<>();
         Map<String, Integer> exact = new LinkedHashMap<>();
+        Map<String, Integer> generic = new LinkedHashMap<>();
         for (String c : kernels.keySet()) {
             run.put(c, 0);
             exact.put(c, 0);
+            generic.put(c, 0);
         }
         run.put(GENERIC, 0);
         exact.put(GENERIC, 0);
         List<Mismatch> mismatches = new ArrayList<>();
+        List<Outcome> outcomes = new ArrayList<>();
         Map<Sampled, String> unimplemented = new LinkedHashMap<>();
         Random random = new Random(seed);
         for (Sampled s : sample) {
@@ -348,50 +545,95 @@ public final class ConformanceRun {
             Object input = Data.input(s.reorder(), d, srcLayout, random);
             // a sum adds the destination's old values: the same random start for oneDNN and every kernel
             Object initial = d.sum() != 0 ? Data.destination(s.reorder(), dstLayout, random) : null;
+            // call-time scales and zero points, one array (or boxed value) per declared parameter
+            List<Object> values = Data.parameters(d, random);
             Object expected;
             String[] implementation = new String[1];
             try {
-                expected = oneDnn(s.reorder(), input, initial, implementation);
+                expected = oneDnn(s.reorder(), d, values, input, initial, implementation);
+                if (Array.getLength(expected) != dstLayout.bufferSize()) {
+                    throw new IllegalStateException(s + ": oneDNN's destination holds " + Array.getLength(expected)
+                            + " elements, Strider's " + dstLayout.bufferSize());
+                }
             } catch (IllegalStateException | IllegalArgumentException e) {
+                if (e.getMessage() != null && e.getMessage().contains("oneDNN's destination holds")) {
+                    throw e;
+                }
                 unimplemented.put(s, e.getMessage());
-                continue;
+                expected = null;
             }
-            if (Array.getLength(expected) != dstLayout.bufferSize()) {
-                throw new IllegalStateException(s + ": oneDNN's destination holds " + Array.getLength(expected)
-                        + " elements, Strider's " + dstLayout.bufferSize());
+            int length = dstLayout.bufferSize();
+            Object like = expected != null ? expected : Data.garbage(Data.emptyDestination(s.reorder(), length));
+            Object genericOut = initial != null ? Data.copy(initial) : Data.garbage(like);
+            try {
+                Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), genericOut, dstLayout,
+                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum(), Data.generic(d, values));
+            } catch (RuntimeException e) {
+                genericOut = e.toString();
             }
+            Check check = expected == null ? Check.NO_ONEDNN : Check.of(d, implementation[0]);
             for (Map.Entry<String, Object> k : kernels.entrySet()) {
-                Object actual = initial != null ? Data.copy(initial) : Data.garbage(expected);
+                Object actual = initial != null ? Data.copy(initial) : Data.garbage(like);
                 try {
-                    Method m = k.getValue().getClass().getMethod(s.method(), input.getClass(), expected.getClass());
-                    m.invoke(k.getValue(), Data.copy(input), actual);
+                    Class<?>[] types = new Class<?>[2 + d.parameters().size()];
+                    Object[] args = new Object[types.length];
+                    types[0] = input.getClass();
+                    types[1] = like.getClass();
+                    args[0] = Data.copy(input);
+                    args[1] = actual;
+                    for (int i = 0; i < d.parameters().size(); i++) {
+                        types[2 + i] = d.parameters().get(i).javaType();
+                        args[2 + i] = Data.copyValue(values.get(i));
+                    }
+                    Method m = k.getValue().getClass().getMethod(s.method(), types);
+                    m.invoke(k.getValue(), args);
                 } catch (InvocationTargetException e) {
                     actual = e.getCause().toString();
                 } catch (ReflectiveOperationException e) {
                     throw new IllegalStateException(e);
                 }
-                compare(k.getKey(), s, implementation[0], dstLayout, expected, actual, run, exact, mismatches);
+                run.merge(k.getKey(), 1, Integer::sum);
+                if (expected != null && compare(k.getKey(), s, implementation[0], "oneDNN", check == Check.ONEDNN,
+                        dstLayout, expected, actual, mismatches)) {
+                    exact.merge(k.getKey(), 1, Integer::sum);
+                }
+                if (compare(k.getKey(), s, implementation[0], "generic", check != Check.ONEDNN, dstLayout, genericOut,
+                        actual, check != Check.ONEDNN ? mismatches : new ArrayList<>())) {
+                    generic.merge(k.getKey(), 1, Integer::sum);
+                }
             }
-            Object actual = initial != null ? Data.copy(initial) : Data.garbage(expected);
-            try {
-                Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), actual, dstLayout,
-                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum());
-            } catch (RuntimeException e) {
-                actual = e.toString();
+            run.merge(GENERIC, 1, Integer::sum);
+            boolean genericIsOneDnn = expected != null && compare(GENERIC, s, implementation[0], "oneDNN",
+                    check == Check.ONEDNN, dstLayout, expected, genericOut, mismatches);
+            if (genericIsOneDnn) {
+                exact.merge(GENERIC, 1, Integer::sum);
             }
-            compare(GENERIC, s, implementation[0], dstLayout, expected, actual, run, exact, mismatches);
+            if (genericOut instanceof String thrown && expected == null) {
+                mismatches.add(new Mismatch(GENERIC, s, null, "its own arguments", true, "threw " + thrown));
+            }
+            outcomes.add(new Outcome(s, expected == null ? null : implementation[0], check, genericIsOneDnn));
         }
         long t2 = System.nanoTime();
-        return new Result(sample, eligible[0], unimplemented, run, exact, mismatches, skipped, (t1 - t0) / 1_000_000,
-                (t2 - t1) / 1_000_000);
+        return new Result(sample, eligible[0], eligible[1], unimplemented, outcomes, run, exact, generic, mismatches,
+                skipped, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
     }
 
-    private static void compare(String kernel, Sampled s, String implementation, TensorLayout dstLayout, Object expected, Object actual,
-                                Map<String, Integer> run, Map<String, Integer> exact, List<Mismatch> mismatches) {
-        run.merge(kernel, 1, Integer::sum);
+    /**
+     * Whether {@code actual} holds {@code expected}'s bits; if not, adds a mismatch to {@code mismatches}.
+     * {@code expected} may be a thrown exception's text (the generic kernel's).
+     */
+    private static boolean compare(String kernel, Sampled s, String implementation, String against, boolean asserted,
+                                   TensorLayout dstLayout, Object expected, Object actual, List<Mismatch> mismatches) {
         if (actual instanceof String thrown) {
-            mismatches.add(new Mismatch(kernel, s, implementation, "threw " + thrown));
-            return;
+            if (!thrown.equals(expected)) {
+                mismatches.add(new Mismatch(kernel, s, implementation, against, asserted, "threw " + thrown));
+                return false;
+            }
+            return true;
+        }
+        if (expected instanceof String thrown) {
+            mismatches.add(new Mismatch(kernel, s, implementation, against, asserted, against + " threw " + thrown));
+            return false;
         }
         int n = Array.getLength(expected);
         int first = -1;
@@ -405,13 +647,13 @@ public final class ConformanceRun {
             }
         }
         if (count == 0) {
-            exact.merge(kernel, 1, Integer::sum);
-            return;
+            return true;
         }
-        mismatches.add(new Mismatch(kernel, s, implementation, String.format(Locale.ROOT,
-                "%d of %d elements differ; first at offset %d%s: oneDNN %s, Strider %s", count, n, first,
-                Data.where(dstLayout, first), Data.show(expected, first, s.reorder().ddt()),
+        mismatches.add(new Mismatch(kernel, s, implementation, against, asserted, String.format(Locale.ROOT,
+                "%d of %d elements differ; first at offset %d%s: %s %s, Strider %s", count, n, first,
+                Data.where(dstLayout, first), against, Data.show(expected, first, s.reorder().ddt()),
                 Data.show(actual, first, s.reorder().ddt()))));
+        return false;
     }
 
     private static dev.strider.examples.onednn.DataType oneDnnType(DataType t) {
@@ -426,16 +668,39 @@ public final class ConformanceRun {
         }
     }
 
-    /** oneDNN's reorder of {@code input} for the case, its scales and zero points as the case names them. */
-    static Object oneDnn(ReorderCase c, Object input, Object initial, String[] implementation) {
+    /**
+     * oneDNN's reorder of {@code input} for the case, its scales and zero points as the case names
+     * them: the compile-time ones as common values, the call-time ones ({@code values}, one per
+     * declared parameter) with the mask of their {@code per}, in their data type.
+     */
+    static Object oneDnn(ReorderCase c, Declaration d, List<Object> values, Object input, Object initial,
+                         String[] implementation) {
         long[] dims = c.dims().stream().mapToLong(Long::longValue).toArray();
         Attributes a = c.attributes();
-        OneDnnReorder.Quantization q = new OneDnnReorder.Quantization(
-                a.scale(Attributes.Arg.SRC).map(Attributes.Scale::value).orElse(1f),
-                a.scale(Attributes.Arg.DST).map(Attributes.Scale::value).orElse(1f),
-                a.zeroPoint(Attributes.Arg.SRC).map(Attributes.ZeroPoint::value).orElse(0),
-                a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0),
-                a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale());
+        float sum = a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale();
+        OneDnnReorder.Quantization q;
+        if (!d.runTime()) {
+            q = new OneDnnReorder.Quantization(
+                    a.scale(Attributes.Arg.SRC).map(Attributes.Scale::value).orElse(1f),
+                    a.scale(Attributes.Arg.DST).map(Attributes.Scale::value).orElse(1f),
+                    a.zeroPoint(Attributes.Arg.SRC).map(Attributes.ZeroPoint::value).orElse(0),
+                    a.zeroPoint(Attributes.Arg.DST).map(Attributes.ZeroPoint::value).orElse(0), sum);
+        } else {
+            q = OneDnnReorder.Quantization.NONE.withSum(sum);
+            for (int i = 0; i < d.parameters().size(); i++) {
+                Classifier.Parameter p = d.parameters().get(i);
+                int mask = Classifier.mask(d.dims(), p.per());
+                if (p.kind() == Quantization.Kind.SCALE) {
+                    OneDnnReorder.Scales scales = new OneDnnReorder.Scales(mask, oneDnnType(p.dataType()),
+                            Data.floats(values.get(i), p.half()));
+                    q = p.side() == Side.SRC ? q.withSourceScales(scales) : q.withDestinationScales(scales);
+                } else {
+                    OneDnnReorder.ZeroPoints zeroPoints = new OneDnnReorder.ZeroPoints(mask, oneDnnType(p.dataType()),
+                            Data.ints(values.get(i)));
+                    q = p.side() == Side.SRC ? q.withSourceZeroPoints(zeroPoints) : q.withDestinationZeroPoints(zeroPoints);
+                }
+            }
+        }
         try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(oneDnnType(c.sdt()), c.stag(), dims),
                 MemorySpec.tagged(oneDnnType(c.ddt()), c.dtag(), dims), q)) {
             if (initial != null) {
@@ -476,6 +741,15 @@ public final class ConformanceRun {
                     values = f;
                     break;
                 }
+                case F64: {
+                    // oneDNN has no f64 reorder on a CPU: these go against the generic kernel
+                    double[] f = new double[n];
+                    for (int i = 0; i < n; i++) {
+                        f[i] = (random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(96) - 48);
+                    }
+                    values = f;
+                    break;
+                }
                 case BF16:
                 case F16: {
                     short[] s = new short[n];
@@ -511,7 +785,7 @@ public final class ConformanceRun {
                     }
                 } else if (values instanceof short[] s) {
                     float x = d.srcHalf().toFloat(s[i]);
-                    boolean copy = c.sdt() == c.ddt() && d.scale() == 1 && d.shift() == 0;
+                    boolean copy = c.sdt() == c.ddt() && d.scale() == 1 && d.shift() == 0 && !d.runTime();
                     if (integerDst && (Float.isNaN(x) || (c.sdt() == DataType.BF16 && Math.abs(x) >= 0x1p31f))) {
                         s[i] = 0;
                     } else if (c.ddt() == DataType.F16 && x == 0 && s[i] != 0) { // -0.0, f16 copies too
@@ -531,6 +805,115 @@ public final class ConformanceRun {
                 System.arraycopy(values, at, zeroed, at, 1);
             } while (TensorLayout.increment(index, layout.sizes()));
             return zeroed;
+        }
+
+        /**
+         * The call-time scales and zero points of a declaration, one per parameter, as the generated
+         * method takes them: a {@code Float} or {@code Integer} for one f32 or s32 value, else an array.
+         * One value ({@code per} empty) is the case's own ({@code dst:common:2}). Per-dim values are
+         * drawn as benchdnn's {@code fill_scales} and {@code fill_zero_points} draw them, but for the
+         * scales' magnitudes: benchdnn fills them with powers of two, 2^k for k in [-2, 2], which make
+         * {@code x / s} and {@code x * (1 / s)} the same number and so cannot tell oneDNN's kernels
+         * apart; these are e^U(-2, 2), as {@code QuantizationProbe} draws them (never a power of two),
+         * positive as benchdnn's, rounded to the scales' type. Zero points are benchdnn's, uniform in
+         * [max(-2, lowest), 2].
+         */
+        static List<Object> parameters(Declaration d, Random random) {
+            List<Object> out = new ArrayList<>();
+            for (Classifier.Parameter p : d.parameters()) {
+                int count = 1;
+                for (char letter : p.per().toCharArray()) {
+                    count *= d.sizes()[d.dims().indexOf(letter)];
+                }
+                if (p.kind() == Quantization.Kind.SCALE) {
+                    float[] v = new float[count];
+                    for (int i = 0; i < count; i++) {
+                        v[i] = p.per().isEmpty() ? (float) p.value() : (float) Math.exp(random.nextDouble() * 4 - 2);
+                    }
+                    if (p.half() != null) {
+                        short[] h = new short[count];
+                        for (int i = 0; i < count; i++) {
+                            h[i] = p.half().fromFloat(v[i]);
+                        }
+                        out.add(h);
+                    } else {
+                        out.add(p.per().isEmpty() ? (Object) v[0] : v);
+                    }
+                } else {
+                    int[] v = new int[count];
+                    for (int i = 0; i < count; i++) {
+                        v[i] = p.per().isEmpty() ? (int) p.value() : random.nextInt(5) - 2;
+                    }
+                    if (p.dataType() == DataType.S8) {
+                        byte[] b = new byte[count];
+                        for (int i = 0; i < count; i++) {
+                            b[i] = (byte) v[i];
+                        }
+                        out.add(b);
+                    } else {
+                        out.add(p.per().isEmpty() ? (Object) v[0] : v);
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The parameters as the generic kernel takes them. */
+        static List<Quantization.Parameter> generic(Declaration d, List<Object> values) {
+            List<Quantization.Parameter> out = new ArrayList<>();
+            for (int i = 0; i < d.parameters().size(); i++) {
+                Classifier.Parameter p = d.parameters().get(i);
+                Object v = values.get(i);
+                Object array = v instanceof Float f ? new float[] {f} : v instanceof Integer n ? new int[] {n} : copy(v);
+                out.add(new Quantization.Parameter(p.kind(), p.side(), p.per(), array, p.half()));
+            }
+            return out;
+        }
+
+        /** A value for one call: arrays copied, so no kernel sees another's writes. */
+        static Object copyValue(Object v) {
+            return v.getClass().isArray() ? copy(v) : v;
+        }
+
+        /** Scales as floats: a {@code Float}, a {@code float[]}, or a {@code short[]} of {@code half} numbers. */
+        static float[] floats(Object v, Half half) {
+            if (v instanceof Float f) {
+                return new float[] {f};
+            }
+            if (v instanceof short[] s) {
+                float[] out = new float[s.length];
+                for (int i = 0; i < s.length; i++) {
+                    out[i] = half.toFloat(s[i]);
+                }
+                return out;
+            }
+            return ((float[]) v).clone();
+        }
+
+        /** Zero points as ints: an {@code Integer}, an {@code int[]} or a {@code byte[]}. */
+        static int[] ints(Object v) {
+            if (v instanceof Integer n) {
+                return new int[] {n};
+            }
+            if (v instanceof byte[] b) {
+                int[] out = new int[b.length];
+                for (int i = 0; i < b.length; i++) {
+                    out[i] = b[i];
+                }
+                return out;
+            }
+            return ((int[]) v).clone();
+        }
+
+        /** A destination array of the case's type, where oneDNN gave none to take the type from. */
+        static Object emptyDestination(ReorderCase c, int length) {
+            return switch (c.ddt()) {
+                case F64 -> new double[length];
+                case F32 -> new float[length];
+                case S32 -> new int[length];
+                case BF16, F16 -> new short[length];
+                default -> new byte[length];
+            };
         }
 
         /** A subnormal bf16 or f16 (not zero). */
@@ -598,6 +981,8 @@ public final class ConformanceRun {
             for (int i = 0; i < n; i++) {
                 if (a instanceof float[] f) {
                     f[i] = Float.intBitsToFloat(0x7FC5A5A5);
+                } else if (a instanceof double[] g) {
+                    g[i] = Double.longBitsToDouble(0x7FF8A5A5A5A5A5A5L);
                 } else if (a instanceof int[] v) {
                     v[i] = 0x5a5a5a5a;
                 } else if (a instanceof short[] s) {
@@ -619,6 +1004,9 @@ public final class ConformanceRun {
             if (array instanceof float[] f) {
                 return Float.floatToRawIntBits(f[i]);
             }
+            if (array instanceof double[] g) {
+                return Double.doubleToRawLongBits(g[i]);
+            }
             if (array instanceof int[] v) {
                 return v[i];
             }
@@ -632,6 +1020,7 @@ public final class ConformanceRun {
             long b = bits(array, i);
             switch (t) {
                 case F32: return Float.intBitsToFloat((int) b) + String.format(Locale.ROOT, " (0x%08x)", (int) b);
+                case F64: return Double.longBitsToDouble(b) + String.format(Locale.ROOT, " (0x%016x)", b);
                 case BF16: return Half.BF16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
                 case F16: return Half.F16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
                 case U8: return String.valueOf(b & 0xFF);

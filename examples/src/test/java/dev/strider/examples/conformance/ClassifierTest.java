@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.examples.conformance.Classifier.Capabilities;
+import dev.strider.Side;
 import dev.strider.examples.conformance.Classifier.Declaration;
+import dev.strider.examples.conformance.Classifier.Parameter;
 import dev.strider.examples.conformance.Classifier.Reason;
 import dev.strider.examples.conformance.Classifier.Verdict;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.Half;
+import dev.strider.kernel.Quantization;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +101,10 @@ class ClassifierTest {
                 ISSUE_20.classify(one("--sdt=bf16 --ddt=s8 --attr-scales=src:per_dim_1 --oflag=zp_comp:1"
                         + " --attr-post-ops=sum 2x16x3x4")).reasons());
         assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_DIM, Reason.SCALES_PER_DIM),
-                TODAY.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
+                ISSUE_20.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
+                        + " --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
+        assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_GROUP, Reason.ZERO_POINT_DATA_TYPE,
+                Reason.SCALES_PER_GROUP), TODAY.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
                         + " --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
         assertEquals(EnumSet.of(Reason.F8_E4M3, Reason.STOCHASTIC_ROUNDING),
                 TODAY.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
@@ -106,5 +112,62 @@ class ClassifierTest {
         assertEquals(EnumSet.of(Reason.RANK), TODAY.classify(one("1x1x1x1x1x1x1x1x2")).reasons());
         assertEquals(EnumSet.of(Reason.U4), TODAY.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
         assertEquals(EnumSet.of(Reason.F16, Reason.U4), ISSUE_20.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
+    }
+
+    @Test
+    void aPerDim1ScaleMakesEveryScaleAndZeroPointACallTimeParameterSinceItem2() {
+        ReorderCase c = one("--sdt=f32 --ddt=s8 --attr-scales=src:per_dim_1+dst:common:2"
+                + " --attr-zero-points=dst:common:3 --dtag=aBx16b 2x20x3x3");
+        assertEquals(EnumSet.of(Reason.SCALES_PER_DIM), ISSUE_20.classify(c).reasons());
+        Verdict v = TODAY.classify(c);
+        assertTrue(v.declarable(), v.reasons().toString());
+        Declaration d = v.declaration().orElseThrow();
+        // no compile-time scale or shift: the common dst scale and zero point come at call time too
+        assertEquals(1, d.scale());
+        assertEquals(0, d.shift());
+        assertEquals(List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "B", DataType.F32, 0),
+                new Parameter(Quantization.Kind.SCALE, Side.DST, "", DataType.F32, 2),
+                new Parameter(Quantization.Kind.ZERO_POINT, Side.DST, "", DataType.S32, 3)), d.parameters());
+        assertEquals(String.join("\n",
+                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"abcd\") interface QSrc {}",
+                "@Layout(dims = \"ABCD\", sizes = {2, 20, 3, 3}, format = \"aBcd16b\") interface QDst {}",
+                "@Reorder(from = QSrc.class, to = QDst.class)",
+                "void q(float[] src, byte[] dst, @Scale(value = Side.SRC, per = \"B\") float[] srcScales,"
+                        + " @Scale(Side.DST) float dstScale, @ZeroPoint(Side.DST) int dstZeroPoint);", ""), d.source("q"));
+    }
+
+    @Test
+    void policiesNameTheDimsOfBenchdnnsMasks() {
+        // attr_t::get_default_mask: per_dim_0 1, per_oc and per_dim_1 0b10, per_dim_01 and per_ocic 0b11,
+        // per_dim_2 0b100, per_dim_3 0b1000, per_tensor every dim
+        String[][] expected = {{"per_dim_0", "A"}, {"per_oc", "B"}, {"per_dim_1", "B"}, {"per_dim_01", "AB"},
+            {"per_ocic", "AB"}, {"per_dim_2", "C"}, {"per_dim_3", "D"}, {"per_tensor", "ABCD"}};
+        for (String[] e : expected) {
+            Declaration d = TODAY.classify(one("--sdt=s8 --ddt=f32 --attr-scales=src:" + e[0] + " 2x3x4x5"))
+                    .declaration().orElseThrow();
+            assertEquals(e[1], d.parameters().get(0).per(), e[0]);
+            assertEquals(Classifier.mask(Attributes.Policy.of(e[0]), 4), Classifier.mask("ABCD", e[1]), e[0]);
+        }
+        // bf16 scales per tensor and s8 zero points: short[] with their format, byte[]
+        Declaration d = TODAY.classify(one("--sdt=u8 --ddt=f32 --attr-scales=src:per_tensor:bf16"
+                + " --attr-zero-points=src:per_dim_1:s8 2x3")).declaration().orElseThrow();
+        assertTrue(d.source("h").contains("void h(byte[] src, float[] dst, @Elements(Bf16.class) @Scale(value = Side.SRC,"
+                + " per = \"AB\") short[] srcScales, @ZeroPoint(value = Side.SRC, per = \"B\") byte[] srcZeroPoints);"),
+                d.source("h"));
+        assertEquals(EnumSet.of(Reason.MASK_BEYOND_RANK),
+                TODAY.classify(one("--sdt=s8 --ddt=f32 --attr-scales=src:per_dim_2 3x5")).reasons());
+    }
+
+    @Test
+    void groupsAndFourBitZeroPointsStayOutWithTheirOwnReasons() {
+        assertEquals(EnumSet.of(Reason.SCALES_PER_GROUP),
+                TODAY.classify(one("--sdt=f32 --ddt=f32 --attr-scales=src:per_tensor:f32:8x1 16x16")).reasons());
+        assertEquals(EnumSet.of(Reason.ZERO_POINTS_PER_GROUP),
+                TODAY.classify(one("--sdt=s8 --ddt=f32 --attr-zero-points=src:per_tensor:s32:8x1 16x16")).reasons());
+        assertEquals(EnumSet.of(Reason.ZERO_POINT_DATA_TYPE),
+                TODAY.classify(one("--sdt=u8 --ddt=f32 --attr-zero-points=src:per_dim_1:u8 16x16")).reasons());
+        // Strider refuses a zero point with the sum post-op when it comes at call time
+        assertEquals(EnumSet.of(Reason.ZERO_POINT_WITH_SUM), TODAY.classify(one("--sdt=s8 --ddt=f32"
+                + " --attr-zero-points=src:per_dim_1 --attr-post-ops=sum 16x16")).reasons());
     }
 }

@@ -16,11 +16,24 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 20, item 6: a deterministic, stratified sample of the benchdnn reorder cases Strider can
  * declare, compiled with the Strider processor and run on every generated class and the generic
  * kernel, each destination compared bit for bit, pad lanes included, with oneDNN's reorder of the
- * same case ({@link ConformanceRun}). Fails on any mismatch; prints the summary.
+ * same case ({@link ConformanceRun}): {@link #SAMPLE} cases with compile-time scales and shifts, then
+ * {@link #RUN_TIME} with call-time scales or zero points (per dim, issue 20 item 2). Prints the
+ * summary.
+ *
+ * <p>Fails on any mismatch where oneDNN computes Strider's formula ({@link ConformanceRun.Check#ONEDNN}:
+ * every compile-time case, and call-time cases oneDNN runs in a jit kernel), and on any class that
+ * differs from the generic kernel. Call-time cases oneDNN runs in {@code simple:any} (a true division
+ * by the destination scale, +0 always added) and cases with per-dim zero points (oneDNN 3.11's
+ * {@code jit:uni} applies the first value to every element) are compared with oneDNN and reported
+ * per implementation, not asserted: {@code docs/adr-onednn-quantization.md} decided Strider does not
+ * follow them, and the generic kernel they are held to is checked against hand-computed values in
+ * {@code QuantizationTest}.
  */
 class ConformanceRunTest {
 
     static final int SAMPLE = 100;
+    /** Cases with call-time scales or zero points, drawn after the {@link #SAMPLE} others. */
+    static final int RUN_TIME = 50;
     static final int MAX_ELEMENTS = 1 << 15;
     static final long SEED = 20;
 
@@ -30,11 +43,12 @@ class ConformanceRunTest {
         Suite suite = Suite.read(BatchReader.onednn(), Suite.ISSUE_20_FILES);
         Suite.Counts counts = suite.counts(Capabilities.current());
         List<Classifier.Verdict> verdicts = suite.verdicts(Capabilities.current());
-        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, MAX_ELEMENTS, SEED, new StriderProcessor(), dir);
+        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, MAX_ELEMENTS, SEED, new StriderProcessor(),
+                dir);
         String summary = r.summary(counts.declarable(), counts.cpuFixedDims(), MAX_ELEMENTS);
         System.out.println(summary);
-        assertEquals(SAMPLE, r.sampled().size(), summary);
+        assertEquals(SAMPLE + RUN_TIME, r.sampled().size(), summary);
         assertTrue(r.skipped().isEmpty(), summary);
-        assertEquals(List.of(), r.mismatches(), summary);
+        assertEquals(List.of(), r.asserted(), summary);
     }
 }

@@ -2,6 +2,7 @@ package dev.strider.examples.kernels;
 
 import dev.strider.Bf16;
 import dev.strider.Elements;
+import dev.strider.F16;
 import dev.strider.Kernels;
 import dev.strider.Layout;
 import dev.strider.Overflow;
@@ -67,6 +68,14 @@ public interface QuantOps {
     @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Interleaved.class)
     void scaleInterleaved(float[] src, float[] dst, @ZeroPoint(value = Side.SRC, per = "C") int[] zeroPoints,
                           @Scale(value = Side.DST, per = "C") float[] scales);
+
+    /** bf16 to f64 with scales per channel: double arithmetic, the bf16 widened to double before the multiply. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
+    void widenBf16(@Elements(Bf16.class) short[] src, double[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
+
+    /** f64 to f16 with scales per channel: computed in double, narrowed to float, then to f16. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
+    void narrowToF16(double[] src, @Elements(F16.class) short[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
 
     /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,

@@ -157,6 +157,32 @@ class QuantizedKernelsTest {
                     Parameter.scales(Side.DST, "C", is));
             assertBits(ioe, io, name + " scaleInterleaved");
 
+            // found by the conformance run (bf16 -> f64, src:per_dim_1): the classes multiplied in float
+            short[] b16 = new short[PLANAR.bufferSize()];
+            float[] b16Values = floats(b16.length, 20);
+            for (int i = 0; i < b16.length; i++) {
+                b16[i] = HalfFloats.floatToBf16(b16Values[i]);
+            }
+            float[] wScales17 = scales(17);
+            double[] wide = new double[NHWC.bufferSize()];
+            double[] widee = new double[wide.length];
+            ops.widenBf16(b16, wide, wScales17);
+            Convert.reorder(b16, PLANAR, Half.BF16, false, widee, NHWC, null, false, 1, 0, 0,
+                    List.of(Parameter.scales(Side.SRC, "C", wScales17)));
+            assertArrayEquals(widee, wide, name + " widenBf16");
+
+            // found by the conformance run (f64 -> f16, src:per_dim_1): the generated value did not compile
+            double[] f64 = new double[PLANAR.bufferSize()];
+            for (int i = 0; i < f64.length; i++) {
+                f64[i] = (random.nextDouble() * 2 - 1) * Math.pow(2, random.nextInt(20) - 4);
+            }
+            short[] f16 = new short[NHWC.bufferSize()];
+            short[] f16e = new short[f16.length];
+            ops.narrowToF16(f64, f16, wScales17);
+            Convert.reorder(f64, PLANAR, null, false, f16e, NHWC, Half.F16, false, 1, 0, 0,
+                    List.of(Parameter.scales(Side.SRC, "C", wScales17)));
+            assertArrayEquals(f16e, f16, name + " narrowToF16");
+
             int[] big = ints(PLANAR.bufferSize(), 1 << 20);
             byte[] zp8 = bytes(17);
             byte[] n8 = bytes(BLOCKED.bufferSize());

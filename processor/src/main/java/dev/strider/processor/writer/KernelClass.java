@@ -478,7 +478,7 @@ final class KernelClass {
         CodeBlock read = access.read(r.src(), offsets.get(1));
         CodeBlock v = r.unsignedSource()
                 ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double", kernels(r.src().type()), read)
-                : r.src().isHalf() ? asFloat(r.src(), read)
+                : r.src().isHalf() ? (inFloat ? asFloat(r.src(), read) : CodeBlock.of("(double) $L", asFloat(r.src(), read)))
                 : CodeBlock.of("($L) $L", inFloat ? "float" : "double", read);
         for (Conversion.Step step : c.steps()) {
             CodeBlock operand;
@@ -512,7 +512,9 @@ final class KernelClass {
         }
         ElementType out = r.dst().type();
         if (r.dst().isHalf()) {
-            return CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(), v);
+            // in double arithmetic (a double source) narrowed to float first, as the generic kernel does
+            return CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(),
+                    inFloat ? v : CodeBlock.of("(float) ($L)", v));
         }
         if (out == ElementType.FLOAT || out == ElementType.DOUBLE) {
             return out == ElementType.FLOAT && !inFloat ? CodeBlock.of("(float) ($L)", v) : v;
