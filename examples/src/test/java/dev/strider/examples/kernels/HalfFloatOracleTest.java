@@ -58,6 +58,8 @@ class HalfFloatOracleTest {
             new Case("toBf16", DataType.F32, "nchw", DataType.BF16, "nchw", 1),
             new Case("toBf16Blocked", DataType.F32, "nchw", DataType.BF16, "nChw16c", 1),
             new Case("fromBf16Blocked", DataType.BF16, "nChw16c", DataType.F32, "nchw", 1),
+            new Case("bf16ToF32Blocked", DataType.BF16, "nchw", DataType.F32, "nChw16c", 1),
+            new Case("bf16ToF32Nhwc", DataType.BF16, "nchw", DataType.F32, "nhwc", 1),
             new Case("toF16Nhwc", DataType.F32, "nchw", DataType.F16, "nhwc", 1),
             new Case("fromF16Nhwc", DataType.F16, "nhwc", DataType.F32, "nchw", 1),
             new Case("quarterToF16Blocked", DataType.F32, "nchw", DataType.F16, "nChw16c", 0.25f),

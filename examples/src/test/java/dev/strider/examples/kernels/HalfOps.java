@@ -30,6 +30,13 @@ public interface HalfOps {
     @Reorder(from = ConversionOps.Blocked.class, to = ConversionOps.Planar.class)
     void fromBf16Blocked(@Elements(Bf16.class) short[] src, float[] dst);
 
+    /** bf16 nchw widened into f32 nChw16c: 17 channels, so a tail block of one real row. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class)
+    void bf16ToF32Blocked(@Elements(Bf16.class) short[] src, float[] dst);
+
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
+    void bf16ToF32Nhwc(@Elements(Bf16.class) short[] src, float[] dst);
+
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
     void toF16Nhwc(float[] src, @Elements(F16.class) short[] dst);
 

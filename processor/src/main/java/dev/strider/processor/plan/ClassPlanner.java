@@ -198,8 +198,12 @@ public final class ClassPlanner {
         }
         ElementType type = m.output().type();
         int lanes = bits / 8 / type.bytes();
-        int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / type.bytes());
-        int widest = Math.min(lanes, MAX_TRANSPOSE_LANES);
+        // bf16 widened to f32 transposes its 16-bit elements where each widened row fits the class's
+        // vectors, and the f32 bits elsewhere (a 128-bit class: 4x4 blocks of widened rows)
+        boolean widenedRows = widenedRows(m, o, bits);
+        ElementType blockType = widenedRows ? ElementType.SHORT : type;
+        int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / blockType.bytes());
+        int widest = Math.min(widenedRows ? bits / 32 : lanes, MAX_TRANSPOSE_LANES);
         int transposeLanes = transposes(m) && blockLanes <= widest ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
@@ -230,6 +234,25 @@ public final class ClassPlanner {
                 variants.add(staged);
             }
         }
+        if (widenedRows) {
+            // Before Java 24 the rule takes the f32 bits: each row widened as it is loaded, the
+            // block transposed as ints, in the rule's float blocks. There the transposes of 16-bit
+            // lanes whose stages blend ran at a third of the f32 reorder's speed, those whose stages
+            // shift by and/or ran as fast, but beside an f32 transpose in one JVM both fell to the
+            // Vector API's Java code (nchw to nChw16c 1x64x56x56, AMD EPYC Zen 4, JDK 17: 8x8 blends
+            // 104 us, 16x16 blends 151-160, 16x16 and/or 25-29, the f32 bits in 4x4 blocks 61, the
+            // scalar nest 131, each alone in a JVM; 16x16 and/or beside the f32 reorder's 4x4 blocks
+            // 721 us, and they 821 instead of 38). The tuner may still measure the others.
+            int floatLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / type.bytes());
+            VariantPlan floats = vectorVariant(m, problem, o, bits, lanes, Math.min(floatLanes, lanes), interleavable,
+                    split, false, false);
+            if (floats.form() instanceof VariantPlan.Vectors f && f.plan().kind() == VectorPlan.Kind.TRANSPOSE
+                    && floats.estimatedBytes() <= METHOD_BYTES_BUDGET && variants.size() < MAX_VARIANTS - 1) {
+                variants.add(floats);
+                variants.add(scalarFallback(m, problem, o, bits, split, null));
+                return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, variants.size() - 2));
+            }
+        }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
         return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, inCacheTranspose(m, v.plan()) ? scalar : 0));
@@ -244,6 +267,14 @@ public final class ClassPlanner {
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                              int transposeLanes, boolean interleavable, boolean split,
                                              boolean fallBack) {
+        return vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, fallBack,
+                widenedRows(m, o, bits));
+    }
+
+    /** The same, a bf16 widening's transposes moving 16-bit lanes when {@code widenRows}. */
+    private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
+                                             int transposeLanes, boolean interleavable, boolean split,
+                                             boolean fallBack, boolean widenRows) {
         int limit = o.unrollLimit();
         while (true) {
             Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
@@ -263,6 +294,9 @@ public final class ClassPlanner {
             }
             VectorPlan plan = planned.get();
             plan = plan.withTails(tailBlocks(m, plan, split));
+            if (plan.kind() == VectorPlan.Kind.TRANSPOSE && widenRows) {
+                plan = plan.withWidenedRows();
+            }
             if (lanes < MIN_SHUFFLE_LANES && reverses(plan)) {
                 return scalarFallback(m, problem, o, bits, split,
                         "scalar (a reversed input: no rearrange of " + lanes + " lanes compiles to vector code)");
@@ -279,9 +313,20 @@ public final class ClassPlanner {
         }
     }
 
-    /** The bits of a transpose variant's blocks. */
+    /** The bits of a transpose variant's blocks: 16-bit lanes where it widens its rows. */
     private static int blockBits(VariantPlan v, ElementType type) {
-        return ((VariantPlan.Vectors) v.form()).plan().lanes() * 8 * type.bytes();
+        VectorPlan plan = ((VariantPlan.Vectors) v.form()).plan();
+        return plan.lanes() * 8 * (plan.widenedRows() ? 2 : type.bytes());
+    }
+
+    /**
+     * True when {@code m}'s transposes at {@code bits} move bf16 elements and widen each row as it
+     * is stored: a bf16 to f32 widening ({@link #widensBf16}) whose rule's block of 16-bit lanes,
+     * widened, still fits one vector of the class.
+     */
+    static boolean widenedRows(KernelMethod m, PlanOptions o, int bits) {
+        int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / 2);
+        return widensBf16(m) && blockLanes * 32 <= bits;
     }
 
     /**
@@ -503,7 +548,8 @@ public final class ClassPlanner {
     static String name(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return plan.lanes() + "x" + plan.lanes() + " blocks in registers" + plan.stages().describe();
+                return plan.lanes() + "x" + plan.lanes() + " blocks in registers"
+                        + (plan.widenedRows() ? " as 16-bit lanes" : "") + plan.stages().describe();
             case INTERLEAVE:
                 return "interleaved in registers";
             case DEINTERLEAVE:
@@ -516,7 +562,8 @@ public final class ClassPlanner {
     private static String suffix(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return "blocks" + plan.lanes() + (plan.stages().offsetLoads() ? "o" : "") + (plan.stages().andOr() ? "m" : "");
+                return "blocks" + plan.lanes() + (plan.widenedRows() ? "h" : "") + (plan.stages().offsetLoads() ? "o" : "")
+                        + (plan.stages().andOr() ? "m" : "");
             case INTERLEAVE:
                 return "interleaved";
             case DEINTERLEAVE:
@@ -632,7 +679,7 @@ public final class ClassPlanner {
      * ({@code HalfFloats.bf16ToFloat}), so a vector of shorts widened to ints and shifted left by 16
      * is the vector of floats, NaN payloads included.
      */
-    static boolean widensBf16(KernelMethod m) {
+    public static boolean widensBf16(KernelMethod m) {
         if (!(m instanceof KernelMethod.Reorder r) || r.src().half() != dev.strider.kernel.Half.BF16
                 || r.dst().type() != ElementType.FLOAT || r.dst().isHalf() || r.quantized() || r.sums()) {
             return false;

@@ -9,22 +9,39 @@ package dev.strider.processor.plan;
  * @param kind  how the lane nodes are covered
  * @param leaf  index of the first lane node
  * @param tails which partial blocks of a transpose go through registers
+ * @param widenedRows a transpose of bf16 into f32 moves the 16-bit elements and widens each row
+ *                    as it stores it ({@link #withWidenedRows})
  */
-public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
+public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails,
+                         boolean widenedRows) {
 
     /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false);
+    }
+
+    /** A plan whose transpose moves the output's elements (or their bits). */
+    public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
+        this(loops, kind, leaf, lanes, stages, tails, false);
+    }
+
+    /**
+     * The same transpose moving the source's 16-bit elements (bf16), each row of the block widened
+     * to f32 as it is stored: half the bits through the shuffles of an f32 block
+     * ({@code ClassPlanner.widensBf16}).
+     */
+    public VectorPlan withWidenedRows() {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true);
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows);
     }
 
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows);
     }
 
     /**
@@ -134,6 +151,8 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
                     + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers";
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
-                + loops.nodes().get(leaf + 1).name() + " transposed in registers" + stages.describe() + tails.describe();
+                + loops.nodes().get(leaf + 1).name() + " transposed in registers"
+                + (widenedRows ? " as 16-bit lanes, each row widened to f32 as it is stored" : "")
+                + stages.describe() + tails.describe();
     }
 }

@@ -175,7 +175,7 @@ public final class VectorWriter {
         ElementType type = out.type();
         CodeBlock value;
         if (m instanceof KernelMethod.Reorder r) {
-            CodeBlock in = r.src().isHalf() ? widenBf16(a, r.src(), offsets.get(1), lanes, c)
+            CodeBlock in = ClassPlanner.widensBf16(m) ? widenBf16(a, r.src(), offsets.get(1), lanes, c)
                     : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
@@ -337,9 +337,29 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, bitsOf(out.type()), plan.lanes(), plan.stages(), in,
-                rowLoad(a, in, out, plan.lanes(), c), offsets.get(1), x.strides()[1], plan.lanes(), out, offsets.get(0),
-                y.strides()[0], 0);
+        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan.stages(), in,
+                rowLoad(a, plan, in, out, c), rowStore(plan, out, c), offsets.get(1), x.strides()[1], plan.lanes(),
+                out, offsets.get(0), y.strides()[0], 0);
+    }
+
+    /** The lanes a transpose moves: the source's 16 bits where it widens its rows, else the output's bits. */
+    private static ElementType blockType(VectorPlan plan, Param out) {
+        return plan.widenedRows() ? ElementType.SHORT : bitsOf(out.type());
+    }
+
+    /**
+     * How a transposed row becomes the output's vector: bf16 widened to f32 where the plan widens
+     * its rows, the bits reinterpreted as floats or doubles, or the row itself.
+     */
+    private Function<CodeBlock, CodeBlock> rowStore(VectorPlan plan, Param out, Constants c) {
+        if (plan.widenedRows()) {
+            String ints = c.species(ElementType.INT, plan.lanes() * 32);
+            return v -> CodeBlock.of("(($T) $L.convertShape($T.S2I, $N, 0)).lanewise($T.LSHL, 16).reinterpretAsFloats()",
+                    vectorClass(ElementType.INT), v, VECTOR_OPERATORS, ints, VECTOR_OPERATORS);
+        }
+        ElementType bits = bitsOf(out.type());
+        return bits == out.type() ? v -> v
+                : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(out.type()));
     }
 
     /**
@@ -353,10 +373,17 @@ public final class VectorWriter {
     }
 
     /**
-     * How a transpose loads one row of its block at an offset: a vector of the output's type, or
-     * for bf16 widened to f32 the shorts widened as they are loaded.
+     * How a transpose loads one row of its block at an offset, as the lanes it moves ({@link
+     * #blockType}): the bf16 shorts themselves where the plan widens rows as it stores them, bf16
+     * widened to the floats' bits as it loads them otherwise, or the output's elements (as bits).
      */
-    private Function<CodeBlock, CodeBlock> rowLoad(Access a, Param in, Param out, int lanes, Constants c) {
+    private Function<CodeBlock, CodeBlock> rowLoad(Access a, VectorPlan plan, Param in, Param out, Constants c) {
+        int lanes = plan.lanes();
+        if (plan.widenedRows()) {
+            ClassName shorts = vectorClass(ElementType.SHORT);
+            String species = c.species(ElementType.SHORT, lanes * 16);
+            return offset -> a.load(in, shorts, species, offset);
+        }
         if (in.type() != out.type()) {
             return offset -> widenBf16Bits(a, in, offset, lanes, c);
         }
@@ -378,9 +405,9 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, bitsOf(out.type()), plan.lanes(), plan.stages(), in,
-                rowLoad(a, in, out, plan.lanes(), c), offsets.get(1), x.strides()[1], xRows, out, offsets.get(0),
-                y.strides()[0], plan.tails().zeroColumns());
+        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan.stages(), in,
+                rowLoad(a, plan, in, out, c), rowStore(plan, out, c), offsets.get(1), x.strides()[1], xRows, out,
+                offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
     }
 
     /**
@@ -528,11 +555,8 @@ public final class VectorWriter {
          * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
-                Param src, Function<CodeBlock, CodeBlock> load, CodeBlock s, int sStride, int inRows, Param dst,
-                CodeBlock d, int dStride, int zeroColumns) {
-            // the block moves as bits: a float or double lane is reinterpreted when it is stored
-            Function<CodeBlock, CodeBlock> stored = type == dst.type() ? v -> v
-                    : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(dst.type()));
+                Param src, Function<CodeBlock, CodeBlock> load, Function<CodeBlock, CodeBlock> stored, CodeBlock s,
+                int sStride, int inRows, Param dst, CodeBlock d, int dStride, int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
             ClassName vector = vectorClass(type);
