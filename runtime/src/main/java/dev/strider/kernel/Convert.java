@@ -150,29 +150,13 @@ public final class Convert {
                 }
                 continue;
             }
-            if (srcHalf != null) {
-                short[] in = (short[]) src;
-                int base = rows.base(0);
-                for (int i = 0; i < n; i++) {
-                    row[i] = srcHalf.toFloat(in[base + s[i]]);
-                }
-            } else {
-                from.readRow(src, rows.base(0), s, n, unsignedSource, row);
-            }
+            readRow(src, srcHalf, from, unsignedSource, rows.base(0), s, n, row);
             double rowScale = scale;
             double rowShift = shift;
             if (sum != 0) {
                 // the old destination row, read as it is written; the row becomes the whole value
                 // before narrowing, which the writing below then only narrows
-                if (dstHalf != null) {
-                    short[] out = (short[]) dst;
-                    int base = rows.base(1);
-                    for (int i = 0; i < n; i++) {
-                        old[i] = dstHalf.toFloat(out[base + d[i]]);
-                    }
-                } else {
-                    to.readRow(dst, rows.base(1), d, n, unsignedDestination, old);
-                }
+                readRow(dst, dstHalf, to, unsignedDestination, rows.base(1), d, n, old);
                 boolean inFloat = arithmetic == Arithmetic.FLOAT;
                 for (int i = 0; i < n; i++) {
                     row[i] = inFloat ? FloatKernels.scaleShiftSumFloat(row[i], scale, shift, sum, old[i])
@@ -242,25 +226,9 @@ public final class Convert {
         double[] old = new double[n];
         boolean inFloat = arithmetic == Arithmetic.FLOAT;
         while (rows.next()) {
-            if (srcHalf != null) {
-                short[] in = (short[]) src;
-                int base = rows.base(0);
-                for (int i = 0; i < n; i++) {
-                    row[i] = srcHalf.toFloat(in[base + s[i]]);
-                }
-            } else {
-                from.readRow(src, rows.base(0), s, n, unsignedSource, row);
-            }
+            readRow(src, srcHalf, from, unsignedSource, rows.base(0), s, n, row);
             if (sum != 0) {
-                if (dstHalf != null) {
-                    short[] out = (short[]) dst;
-                    int base = rows.base(1);
-                    for (int i = 0; i < n; i++) {
-                        old[i] = dstHalf.toFloat(out[base + d[i]]);
-                    }
-                } else {
-                    to.readRow(dst, rows.base(1), d, n, unsignedDestination, old);
-                }
+                readRow(dst, dstHalf, to, unsignedDestination, rows.base(1), d, n, old);
             }
             for (int i = 0; i < n; i++) {
                 double v = inFloat ? (float) row[i] : row[i];
@@ -310,6 +278,22 @@ public final class Convert {
             }
         }
         to.clearPadLanes(dst, dstLayout);
+    }
+
+    /**
+     * One row of {@code array} at {@code base + along[i]} into {@code row}: the float a bf16 or f16
+     * number stands for when {@code half} says so, else the element (read unsigned when asked).
+     */
+    private static void readRow(Object array, Half half, ElementType type, boolean unsigned, int base, int[] along,
+                                int n, double[] row) {
+        if (half == null) {
+            type.readRow(array, base, along, n, unsigned, row);
+            return;
+        }
+        short[] bits = (short[]) array;
+        for (int i = 0; i < n; i++) {
+            row[i] = half.toFloat(bits[base + along[i]]);
+        }
     }
 
     private static int slot(Quantization.Kind kind, Side side) {
