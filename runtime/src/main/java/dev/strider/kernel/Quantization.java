@@ -34,7 +34,10 @@ public final class Quantization {
 
     /** A scale or a zero point. */
     public enum Kind {
-        SCALE, ZERO_POINT;
+        /** A scale: the source's multiplies the value, the destination's divides it (times its inverse). */
+        SCALE,
+        /** A zero point: the source's is subtracted first, the destination's added last. */
+        ZERO_POINT;
 
         /** {@code "scale"}, {@code "zero point"}. */
         public String label() {
@@ -44,10 +47,15 @@ public final class Quantization {
 
     /** One step of a converting reorder with quantization parameters, in the order they run. */
     public enum Step {
+        /** {@code f = f - (float) zp_src}. */
         SUBTRACT_SRC_ZERO_POINT(Kind.ZERO_POINT, Side.SRC),
+        /** {@code f = f * scale_src}. */
         MULTIPLY_SRC_SCALE(Kind.SCALE, Side.SRC),
+        /** {@code f = f + beta * (float) old}: the sum post-op. */
         ADD_SUM(null, null),
+        /** {@code f = f * (1f / scale_dst)}. */
         MULTIPLY_DST_SCALE_INVERSE(Kind.SCALE, Side.DST),
+        /** {@code f = f + (float) zp_dst}. */
         ADD_DST_ZERO_POINT(Kind.ZERO_POINT, Side.DST);
 
         private final Kind kind;
@@ -90,6 +98,11 @@ public final class Quantization {
      * @param half   the format of a {@code short[]} of scales, else null
      */
     public record Parameter(Kind kind, Side side, String per, Object values, Half half) {
+        /**
+         * @throws IllegalArgumentException when {@code values} cannot hold this kind: scales in a
+         *                                  {@code float[]} or (with {@code half}) a {@code short[]},
+         *                                  zero points in an {@code int[]} or {@code byte[]}
+         */
         public Parameter {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(side, "side");
