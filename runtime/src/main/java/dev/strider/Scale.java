@@ -34,4 +34,11 @@ public @interface Scale {
 
     /** The dims the scale varies along, by their letters in the layouts' order ({@code "C"}, {@code "OI"}); empty for one value. */
     String per() default "";
+
+    /**
+     * oneDNN's groups: per letter of {@link #per}, how many consecutive indices of that dim share
+     * one value ({@code per = "CD", groups = {8, 1}}: one value per 8 channels, per column); each
+     * must divide its dim's size. Empty, the default, is 1 for each.
+     */
+    int[] groups() default {};
 }

@@ -781,6 +781,21 @@ class DiagnosticsTest {
         }
 
         @Test
+        void groupsDivideTheirDims() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void scale(float[] src, float[] dst,",
+                    "      @Scale(value = Side.SRC, per = \"HW\", groups = {2, 2}) float[] scales);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderQuantizationGroups] groups = {2, 2} on parameter scales of scale: a group of 2 along W"
+                            + " does not divide its size 5",
+                    "groups = |{2, 2}");
+        }
+
+        @Test
         void aSideHasOneScale() {
             Source s = Source.ops(
                     "@Kernels",

@@ -216,7 +216,13 @@ public final class Convert {
         tables[0] = OffsetTable.of(srcLayout);
         tables[1] = OffsetTable.of(dstLayout);
         for (int k = 0; k < parameters.size(); k++) {
-            tables[2 + k] = OffsetTable.strided(dstLayout.sizes(), Quantization.strides(dstLayout, parameters.get(k).per()));
+            Quantization.Parameter p = parameters.get(k);
+            int[] groups = new int[dstLayout.rank()];
+            for (int d = 0; d < groups.length; d++) {
+                groups[d] = Quantization.groupAlong(dstLayout, p.per(), p.groups(), d);
+            }
+            tables[2 + k] = OffsetTable.strided(dstLayout.sizes(), Quantization.strides(dstLayout, p.per(), p.groups()),
+                    groups);
         }
         Rows rows = new Rows(dstLayout.sizes(), tables);
         int n = rows.length();

@@ -33,15 +33,16 @@ final class OffsetTable {
     }
 
     /**
-     * An operand addressed by plain strides over {@code sizes}, a stride of 0 repeating its element:
-     * the values of a quantization parameter ({@link Quantization#strides}).
+     * An operand addressed by plain strides over {@code sizes}, a stride of 0 repeating its element,
+     * {@code groups[d]} consecutive indices of dim {@code d} sharing one: the values of a
+     * quantization parameter ({@link Quantization#strides}).
      */
-    static OffsetTable strided(int[] sizes, int[] strides) {
+    static OffsetTable strided(int[] sizes, int[] strides, int[] groups) {
         int[][] along = new int[sizes.length][];
         for (int d = 0; d < sizes.length; d++) {
             along[d] = new int[sizes[d]];
             for (int i = 0; i < sizes[d]; i++) {
-                along[d][i] = i * strides[d];
+                along[d][i] = i / groups[d] * strides[d];
             }
         }
         return new OffsetTable(0, along);

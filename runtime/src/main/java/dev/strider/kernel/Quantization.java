@@ -96,14 +96,23 @@ public final class Quantization {
      * @param values a {@code float[]} (or a {@code short[]} of {@code half} numbers) of scales, an
      *               {@code int[]} or {@code byte[]} of zero points
      * @param half   the format of a {@code short[]} of scales, else null
+     * @param groups per letter of {@code per}, how many consecutive indices of that dim share a value
+     *               (oneDNN's groups); empty for 1 each
      */
-    public record Parameter(Kind kind, Side side, String per, Object values, Half half) {
+    public record Parameter(Kind kind, Side side, String per, Object values, Half half, int[] groups) {
+
+        /** A parameter without groups: one value per index of each dim {@code per} names. */
+        public Parameter(Kind kind, Side side, String per, Object values, Half half) {
+            this(kind, side, per, values, half, new int[0]);
+        }
+
         /**
          * @throws IllegalArgumentException when {@code values} cannot hold this kind: scales in a
          *                                  {@code float[]} or (with {@code half}) a {@code short[]},
          *                                  zero points in an {@code int[]} or {@code byte[]}
          */
         public Parameter {
+            groups = groups.clone();
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(side, "side");
             Objects.requireNonNull(per, "per");
@@ -191,17 +200,57 @@ public final class Quantization {
         return null;
     }
 
+    /**
+     * Why {@code groups} do not fit the dims {@code per} names of {@code layout}, or null: none, or one
+     * per letter, each at least 1 and dividing its dim's size.
+     */
+    public static String groupsProblem(TensorLayout layout, String per, int[] groups) {
+        if (groups.length == 0) {
+            return null;
+        }
+        if (groups.length != per.length()) {
+            return groups.length + (groups.length == 1 ? " group size" : " group sizes") + " for the "
+                    + per.length() + " dims of per = \"" + per + "\"; give one per dim, or none";
+        }
+        for (int i = 0; i < groups.length; i++) {
+            int size = layout.size(layout.dims().indexOf(per.charAt(i)));
+            if (groups[i] < 1 || size % groups[i] != 0) {
+                return "a group of " + groups[i] + " along " + per.charAt(i) + " does not divide its size " + size;
+            }
+        }
+        return null;
+    }
+
     /** How many values a parameter varying along {@code per} holds over {@code layout}: the product of those dims' sizes. */
     public static int count(TensorLayout layout, String per) {
+        return count(layout, per, new int[0]);
+    }
+
+    /** The same with {@code groups}: each dim's size over its group. */
+    public static int count(TensorLayout layout, String per, int[] groups) {
         String problem = perProblem(layout.dims(), per);
+        if (problem == null) {
+            problem = groupsProblem(layout, per, groups);
+        }
         if (problem != null) {
             throw new IllegalArgumentException("per = \"" + per + "\": " + problem);
         }
         long n = 1;
         for (int i = 0; i < per.length(); i++) {
-            n *= layout.size(layout.dims().indexOf(per.charAt(i)));
+            n *= layout.size(layout.dims().indexOf(per.charAt(i))) / group(groups, i);
         }
         return Math.toIntExact(n);
+    }
+
+    /** The group of letter {@code i} of {@code per}: 1 without groups. */
+    public static int group(int[] groups, int i) {
+        return groups.length == 0 ? 1 : groups[i];
+    }
+
+    /** The group along dim {@code d} of {@code layout}: 1 where {@code per} does not name it or there are no groups. */
+    public static int groupAlong(TensorLayout layout, String per, int[] groups, int d) {
+        int i = per.indexOf(layout.dims().charAt(d));
+        return i < 0 ? 1 : group(groups, i);
     }
 
     /**
@@ -210,12 +259,20 @@ public final class Quantization {
      * {@code Σ i[d] * strides[d]}.
      */
     public static int[] strides(TensorLayout layout, String per) {
+        return strides(layout, per, new int[0]);
+    }
+
+    /**
+     * The same with {@code groups}: row-major over each named dim's size over its group, so index
+     * {@code i} reads value {@code Σ (i[d] / group[d]) * strides[d]}.
+     */
+    public static int[] strides(TensorLayout layout, String per, int[] groups) {
         int[] strides = new int[layout.rank()];
         int stride = 1;
         for (int d = layout.rank() - 1; d >= 0; d--) {
             if (per.indexOf(layout.dims().charAt(d)) >= 0) {
                 strides[d] = stride;
-                stride *= layout.size(d);
+                stride *= layout.size(d) / groupAlong(layout, per, groups, d);
             }
         }
         return strides;
@@ -274,7 +331,8 @@ public final class Quantization {
                 throw new IllegalArgumentException(p.role() + " are given twice");
             }
             seen[slot] = true;
-            length(p.role(), p.length(), count(layout, p.per()), p.per(), sizes(layout, p.per()));
+            length(p.role(), p.length(), count(layout, p.per(), p.groups()), p.per(),
+                    sizes(layout, p.per(), p.groups()));
             if (p.kind() == Kind.SCALE) {
                 for (int k = 0; k < p.length(); k++) {
                     scale(p.role(), k, p.at(k), p.side() == Side.DST);
@@ -285,10 +343,18 @@ public final class Quantization {
 
     /** {@code "O=64, I=3"}: the sizes of the dims {@code per} names, as messages say them. */
     public static String sizes(TensorLayout layout, String per) {
+        return sizes(layout, per, new int[0]);
+    }
+
+    /** The same with groups: {@code "C=16 in groups of 8, D=7"}. */
+    public static String sizes(TensorLayout layout, String per, int[] groups) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < per.length(); i++) {
             char c = per.charAt(i);
             sb.append(i == 0 ? "" : ", ").append(c).append('=').append(layout.size(layout.dims().indexOf(c)));
+            if (group(groups, i) != 1) {
+                sb.append(" in groups of ").append(group(groups, i));
+            }
         }
         return sb.toString();
     }

@@ -28,13 +28,40 @@ public final class OffsetTerm {
     private final int start;
     private final int step;
     private final int extent;
+    /** Indices per element of the layout's dim: a group of {@code group} indices shares one (1: none). */
+    private final int group;
 
     private OffsetTerm(TensorLayout layout, int dim, int start, int step, int extent) {
+        this(layout, dim, start, step, extent, 1);
+    }
+
+    private OffsetTerm(TensorLayout layout, int dim, int start, int step, int extent, int group) {
         this.layout = layout;
         this.dim = dim;
         this.start = start;
         this.step = step;
         this.extent = extent;
+        this.group = group;
+    }
+
+    /**
+     * Index {@code i} of {@code extent} reading element {@code i / group} of plain dim {@code dim}:
+     * oneDNN's groups of a scale or zero point, one value per {@code group} consecutive indices
+     * ({@code at(i) = (i / group) * stride}). The layout's dim holds {@code extent / group} elements.
+     *
+     * @throws IllegalArgumentException when the dim is blocked, or {@code group} does not divide
+     *                                  {@code extent} into the dim's size
+     */
+    public static OffsetTerm grouped(TensorLayout layout, int dim, int group, int extent) {
+        if (layout.blocks().stream().anyMatch(b -> b.dim() == dim)) {
+            throw new IllegalArgumentException("groups apply to plain dims, and dim " + layout.dims().charAt(dim)
+                    + " is blocked");
+        }
+        if (group < 1 || extent % group != 0 || extent / group != layout.size(dim)) {
+            throw new IllegalArgumentException("groups of " + group + " over " + extent + " indices do not make the "
+                    + layout.size(dim) + " elements of dim " + layout.dims().charAt(dim));
+        }
+        return new OffsetTerm(layout, dim, 0, 1, extent, group);
     }
 
     /** Dim {@code dim} over its logical size. */
@@ -78,7 +105,7 @@ public final class OffsetTerm {
         if (i < 0 || i >= extent) {
             throw new IndexOutOfBoundsException("index " + i + " is outside 0.." + (extent - 1));
         }
-        return layout.offsetAlong(dim, (int) (start + (long) step * i));
+        return layout.offsetAlong(dim, (int) ((start + (long) step * i) / group));
     }
 
     /**
@@ -91,13 +118,13 @@ public final class OffsetTerm {
         if (step == 0) {
             return 1;
         }
-        int blocks = blockProduct();
+        int blocks = blockProduct() * group;
         return blocks / gcd(blocks, Math.abs(step));
     }
 
     /** What one {@link #period()} adds to the term. */
     public long increment() {
-        return (long) step * period() / blockProduct() * layout.stride(dim);
+        return (long) step * period() / (blockProduct() * group) * layout.stride(dim);
     }
 
     /**
@@ -106,7 +133,7 @@ public final class OffsetTerm {
      */
     public List<Piece> pieces() {
         List<Piece> pieces = new ArrayList<>();
-        pieces.add(new Piece(blockProduct(), 0, layout.stride(dim)));
+        pieces.add(new Piece(blockProduct() * group, 0, layout.stride(dim)));
         List<Block> blocks = layout.blocks();
         for (int k = 0; k < blocks.size(); k++) {
             if (blocks.get(k).dim() != dim) {

@@ -80,6 +80,34 @@ class QuantizationTest {
     }
 
     @Test
+    void groupsShareAValueAmongConsecutiveIndices() {
+        // per "CW" in groups {3, 2} on 1x3x2x2: one value for all channels, one per pair of columns:
+        // a single value, and the 2-wide W as one group
+        float[] src = ramp(12);
+        float[] dst = new float[12];
+        Convert.reorder(src, NCHW, null, false, dst, NCHW, null, false, 1, 0, 0, List.of(
+                new Parameter(Quantization.Kind.SCALE, Side.SRC, "CW", new float[] {10f}, null, new int[] {3, 2})));
+        for (int i = 0; i < 12; i++) {
+            assertEquals((i + 1) * 10f, dst[i]);
+        }
+        // per "HW" in groups {1, 2}: one value per row h, shared by its two columns
+        Convert.reorder(src, NCHW, null, false, dst, NHWC, null, false, 1, 0, 0, List.of(
+                new Parameter(Quantization.Kind.SCALE, Side.SRC, "HW", new float[] {1f, 100f}, null, new int[] {1, 2})));
+        // nhwc offset (h * 2 + w) * 3 + c holds src[c * 4 + h * 2 + w] * (h == 0 ? 1 : 100)
+        float[] expected = {1, 5, 9, 2, 6, 10, 300, 700, 1100, 400, 800, 1200};
+        assertArrayEquals(expected, dst);
+        assertRefused("per = \"HW\": a group of 3 along W does not divide its size 2", () -> Convert.reorder(src, NCHW,
+                null, false, dst, NHWC, null, false, 1, 0, 0, List.of(new Parameter(Quantization.Kind.SCALE,
+                        Side.SRC, "HW", new float[] {1f, 1f}, null, new int[] {1, 3}))));
+        assertRefused("per = \"HW\": 1 group size for the 2 dims of per = \"HW\"; give one per dim, or none",
+                () -> Convert.reorder(src, NCHW, null, false, dst, NHWC, null, false, 1, 0, 0, List.of(
+                        new Parameter(Quantization.Kind.SCALE, Side.SRC, "HW", new float[] {1f}, null, new int[] {2}))));
+        assertRefused("src scales has 4 values but takes 2: one per index of H=2, W=2 in groups of 2 (per = \"HW\")",
+                () -> Convert.reorder(src, NCHW, null, false, dst, NHWC, null, false, 1, 0, 0, List.of(
+                        new Parameter(Quantization.Kind.SCALE, Side.SRC, "HW", new float[4], null, new int[] {1, 2}))));
+    }
+
+    @Test
     void zeroPointsAndScalesRunInOneDnnsOrder() {
         // u8 source 200, src zero point 128, src scale 0.5, dst scale 4 (times 0.25), dst zero point -3:
         // ((200 - 128) * 0.5) * 0.25 - 3 = 6; s8 destination

@@ -41,7 +41,7 @@ public final class Classifier {
     /** What stops a case, in the order of issue 20's table. */
     public enum Reason {
         SCALES_PER_DIM("scales per dimension or per group (per_dim_*, per_tensor, groups)"),
-        SCALES_PER_GROUP("scales per group (per_tensor:f32:8x1: groups along a dim)"),
+        SCALES_PER_GROUP("scales per group (Strider takes groups; this run's oneDNN wrapper does not pass them)"),
         SCALE_DATA_TYPE("scales held in a type other than f32, bf16 or f16"),
         COMPENSATION("s8 / zero-point compensation (--oflag=s8s8_comp, zp_comp)"),
         BF16("bf16 source or destination"),
@@ -49,7 +49,7 @@ public final class Classifier {
         SUM("sum post-op (--attr-post-ops=sum)"),
         U8_DESTINATION("u8 destination that converts (no unsignedDestination)"),
         ZERO_POINTS_PER_DIM("zero points per dimension or group"),
-        ZERO_POINTS_PER_GROUP("zero points per group (groups along a dim)"),
+        ZERO_POINTS_PER_GROUP("zero points per group (Strider takes groups; this run's oneDNN wrapper does not)"),
         ZERO_POINT_DATA_TYPE("zero points held in a type other than s32 or s8 (s4, u4, u8)"),
         ZERO_POINT_WITH_SUM("a source zero point with the sum post-op, given at call time (Strider refuses it)"),
         POLICY("a scale or zero point policy Strider does not take (host_scalar, mx, dynamic_fp)"),

@@ -77,6 +77,12 @@ public interface QuantOps {
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
     void narrowToF16(double[] src, @Elements(F16.class) short[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
 
+    /** s8 weights to f32 with scales and s32 zero points in groups along O (oneDNN's decompression). */
+    @Reorder(from = Oihw.class, to = OIhw16i16o.class)
+    void decompress(byte[] weights, float[] dst,
+                    @ZeroPoint(value = Side.SRC, per = "OI", groups = {4, 1}) int[] zeroPoints,
+                    @Scale(value = Side.SRC, per = "OI", groups = {4, 3}) float[] scales);
+
     /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)

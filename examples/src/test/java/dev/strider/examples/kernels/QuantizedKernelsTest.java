@@ -183,6 +183,17 @@ class QuantizedKernelsTest {
                     List.of(Parameter.scales(Side.SRC, "C", wScales17)));
             assertArrayEquals(f16e, f16, name + " narrowToF16");
 
+            byte[] s8w = bytes(OIHW.bufferSize());
+            int[] gz = ints(5 * 6, 100);
+            float[] gs = scales(5 * 2);
+            float[] dw = floats(OIHW16.bufferSize(), 3);
+            float[] dwe = dw.clone();
+            ops.decompress(s8w, dw, gz, gs);
+            Convert.reorder(s8w, OIHW, null, false, dwe, OIHW16, null, false, 1, 0, 0, List.of(
+                    new Parameter(Quantization.Kind.ZERO_POINT, Side.SRC, "OI", gz, null, new int[] {4, 1}),
+                    new Parameter(Quantization.Kind.SCALE, Side.SRC, "OI", gs, null, new int[] {4, 3})));
+            assertBits(dwe, dw, name + " decompress");
+
             int[] big = ints(PLANAR.bufferSize(), 1 << 20);
             byte[] zp8 = bytes(17);
             byte[] n8 = bytes(BLOCKED.bufferSize());

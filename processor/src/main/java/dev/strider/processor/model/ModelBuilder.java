@@ -723,11 +723,20 @@ public final class ModelBuilder {
                         : Quantization.Kind.ZERO_POINT;
                 Side side = Side.valueOf(r.enumConstant("value"));
                 String per = r.string("per");
-                QuantParam q = new QuantParam(p.get(i), kind, side, per);
+                int[] groups = r.ints("groups");
+                QuantParam q = new QuantParam(p.get(i), kind, side, per, groups);
                 String problem = Quantization.perProblem(to.layout().dims(), per);
                 if (problem != null) {
                     report.report(Message.QUANTIZATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name, problem);
                     ok = false;
+                } else {
+                    String groupsProblem = Quantization.groupsProblem(to.layout(), per, groups);
+                    if (groupsProblem != null) {
+                        report.report(Message.QUANTIZATION_GROUPS, v, a, r.explicit("groups"),
+                                java.util.Arrays.toString(groups).replace('[', '{').replace(']', '}'),
+                                v.getSimpleName(), name, groupsProblem);
+                        ok = false;
+                    }
                 }
                 String before = given.putIfAbsent(q.step(), "parameter " + v.getSimpleName());
                 if (before != null) {

@@ -2,6 +2,7 @@ package dev.strider.processor.model;
 
 import dev.strider.Side;
 import dev.strider.kernel.Quantization;
+import dev.strider.layout.OffsetTerm;
 import dev.strider.layout.TensorLayout;
 
 /**
@@ -13,8 +14,23 @@ import dev.strider.layout.TensorLayout;
  * @param kind  a scale or a zero point
  * @param side  whose
  * @param per   the dims it varies along, by letter in the layouts' order; empty for one value
+ * @param groups per letter of {@code per}, how many consecutive indices share a value (empty: 1 each)
  */
-public record QuantParam(Param param, Quantization.Kind kind, Side side, String per) {
+public record QuantParam(Param param, Quantization.Kind kind, Side side, String per, int[] groups) {
+
+    public QuantParam {
+        groups = groups.clone();
+    }
+
+    /** A parameter without groups. */
+    public QuantParam(Param param, Quantization.Kind kind, Side side, String per) {
+        this(param, kind, side, per, new int[0]);
+    }
+
+    /** The group along dim {@code d} of {@code shape}: 1 where it has none. */
+    public int groupAlong(TensorLayout shape, int d) {
+        return Quantization.groupAlong(shape, per, groups, d);
+    }
 
     /** The step that applies it ({@link Quantization#steps}). */
     public Quantization.Step step() {
@@ -28,20 +44,34 @@ public record QuantParam(Param param, Quantization.Kind kind, Side side, String 
 
     /** {@code src scales}, {@code dst zero point}: how messages and Javadoc name its role. */
     public String role() {
-        return side.name().toLowerCase() + " " + kind.label() + (per.isEmpty() ? "" : "s per " + per);
+        return side.name().toLowerCase() + " " + kind.label() + (per.isEmpty() ? "" : "s per " + per)
+                + (groups.length == 0 ? "" : " in groups of " + java.util.Arrays.toString(groups));
     }
 
     /**
-     * Where its values sit, as the planner reads an operand: over {@code shape}'s dims and sizes,
-     * stride 0 along every dim it does not vary along, row-major over the others.
+     * Where its values sit: over {@code shape}'s dims, stride 0 along every dim it does not vary
+     * along, row-major over the others, each of those as many elements as its size over its group.
+     * The planner reads it through {@link #term}.
      */
     public NamedLayout layout(TensorLayout shape) {
-        return new NamedLayout(role(), TensorLayout.strided(shape.dims(), shape.sizes(),
-                Quantization.strides(shape, per)));
+        int[] sizes = shape.sizes();
+        for (int d = 0; d < sizes.length; d++) {
+            sizes[d] /= groupAlong(shape, d);
+        }
+        return new NamedLayout(role(), TensorLayout.strided(shape.dims(), sizes,
+                Quantization.strides(shape, per, groups)));
+    }
+
+    /** The offset term of dim {@code d} as the output's index {@code 0..shape.size(d)-1} reads its values. */
+    public OffsetTerm term(TensorLayout shape, int d) {
+        TensorLayout values = layout(shape).layout();
+        int group = groupAlong(shape, d);
+        return group == 1 ? OffsetTerm.broadcast(values, d, shape.size(d))
+                : OffsetTerm.grouped(values, d, group, shape.size(d));
     }
 
     /** The same with its parameter renamed (the generated code's names). */
     public QuantParam withParam(Param p) {
-        return new QuantParam(p, kind, side, per);
+        return new QuantParam(p, kind, side, per, groups);
     }
 }

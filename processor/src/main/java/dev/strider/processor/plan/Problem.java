@@ -5,6 +5,7 @@ import dev.strider.layout.SliceWindow;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.model.QuantParam;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,6 +39,12 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
                 continue;
             }
             TensorLayout in = m.layoutOf(p).layout();
+            java.util.Optional<QuantParam> quant = m instanceof KernelMethod.Reorder r
+                    ? r.quantization().stream().filter(q -> q.param() == p).findFirst() : java.util.Optional.empty();
+            if (quant.isPresent()) {
+                ops.add(quantization(p.name(), quant.get(), out));
+                continue;
+            }
             ops.add(m instanceof KernelMethod.Slice s ? sliceInput(p.name(), in, s.window()) : input(p.name(), in, sizes));
         }
         return new Problem(out.dims(), sizes, out.paddedSizes(), ops);
@@ -59,6 +66,19 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
             terms.add(OffsetTerm.broadcast(layout, d, sizes[d]));
         }
         return new Operand(name, false, layout.offset(), terms);
+    }
+
+    /**
+     * The values of a scale or zero point over the output's logical index space: each dim's term
+     * as {@link QuantParam#term} reads it (stride 0 where it does not vary, a value per group of
+     * indices where it has groups).
+     */
+    public static Operand quantization(String name, QuantParam q, TensorLayout shape) {
+        List<OffsetTerm> terms = new ArrayList<>();
+        for (int d = 0; d < shape.rank(); d++) {
+            terms.add(q.term(shape, d));
+        }
+        return new Operand(name, false, 0, terms);
     }
 
     /** The input of a slice, indexed by output index. */

@@ -106,6 +106,8 @@ public enum Message {
     QUANTIZATION_TYPE("StriderQuantizationType", "parameter %s of %s is %s, but a %s %s"),
     /** {@code per} naming letters that are not the layouts' dims, in order. On {@code per}. */
     QUANTIZATION_PER("StriderQuantizationPer", "per = \"%s\" on parameter %s of %s: %s"),
+    /** {@code groups} not one per letter of {@code per}, or a group that does not divide its dim. On {@code groups}. */
+    QUANTIZATION_GROUPS("StriderQuantizationGroups", "groups = %s on parameter %s of %s: %s"),
     /** A side's scale or zero point given twice (two parameters, or a parameter and scale/shift). On the second. */
     QUANTIZATION_TWICE("StriderQuantizationTwice", "parameter %s of %s gives the %s again: %s already does"),
     /** A zero point (or a shift) with the sum post-op and run-time parameters. On the parameter. */

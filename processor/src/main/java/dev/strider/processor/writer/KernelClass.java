@@ -159,7 +159,7 @@ final class KernelClass {
         boolean destination = q.side() == Side.DST;
         if (q.array()) {
             b.addStatement("$T.length($S, $N.length, $L, $S, $S)", QUANTIZATION, p.declared(), p.name(),
-                    Quantization.count(shape, q.per()), q.per(), Quantization.sizes(shape, q.per()));
+                    Quantization.count(shape, q.per(), q.groups()), q.per(), Quantization.sizes(shape, q.per(), q.groups()));
             if (q.kind() == Quantization.Kind.SCALE) {
                 if (p.isHalf()) {
                     b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), HALF,
