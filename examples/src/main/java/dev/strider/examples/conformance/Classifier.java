@@ -41,7 +41,7 @@ public final class Classifier {
     /** What stops a case, in the order of issue 20's table. */
     public enum Reason {
         SCALES_PER_DIM("scales per dimension or per group (per_dim_*, per_tensor, groups)"),
-        SCALES_PER_GROUP("scales per group (Strider takes groups; this run's oneDNN wrapper does not pass them)"),
+        SCALES_PER_GROUP("scales in groups that do not fit the dims (a group that does not divide its dim)"),
         SCALE_DATA_TYPE("scales held in a type other than f32, bf16 or f16"),
         COMPENSATION("s8 / zero-point compensation (--oflag=s8s8_comp, zp_comp)"),
         BF16("bf16 source or destination"),
@@ -49,7 +49,7 @@ public final class Classifier {
         SUM("sum post-op (--attr-post-ops=sum)"),
         U8_DESTINATION("u8 destination that converts (no unsignedDestination)"),
         ZERO_POINTS_PER_DIM("zero points per dimension or group"),
-        ZERO_POINTS_PER_GROUP("zero points per group (Strider takes groups; this run's oneDNN wrapper does not)"),
+        ZERO_POINTS_PER_GROUP("zero points in groups that do not fit the dims (a group that does not divide its dim)"),
         ZERO_POINT_DATA_TYPE("zero points held in a type other than s32 or s8 (s4, u4, u8)"),
         ZERO_POINT_WITH_SUM("a source zero point with the sum post-op, given at call time (Strider refuses it)"),
         POLICY("a scale or zero point policy Strider does not take (host_scalar, mx, dynamic_fp)"),
@@ -115,7 +115,22 @@ public final class Classifier {
      * @param dataType f32, bf16 or f16 for a scale; s32 or s8 for a zero point
      * @param value    the case's value when {@code per} is empty ({@code src:common:0.25}); else 0
      */
-    public record Parameter(Quantization.Kind kind, Side side, String per, DataType dataType, double value) {
+    public record Parameter(Quantization.Kind kind, Side side, String per, DataType dataType, double value,
+                            List<Integer> groups) {
+
+        public Parameter {
+            groups = List.copyOf(groups);
+        }
+
+        /** A parameter without groups. */
+        public Parameter(Quantization.Kind kind, Side side, String per, DataType dataType, double value) {
+            this(kind, side, per, dataType, value, List.of());
+        }
+
+        /** The groups as {@code @Scale(groups = ...)} takes them, one per letter of {@code per}; empty for none. */
+        public int[] groupArray() {
+            return groups.stream().mapToInt(Integer::intValue).toArray();
+        }
 
         /** The parameter's name in the generated method: {@code srcScale}, {@code dstZeroPoints}. */
         public String name() {
@@ -146,7 +161,9 @@ public final class Classifier {
             String annotation = kind == Quantization.Kind.SCALE ? "Scale" : "ZeroPoint";
             String sideName = "Side." + side.name();
             String a = "@" + annotation + (per.isEmpty() ? "(" + sideName + ")"
-                    : "(value = " + sideName + ", per = \"" + per + "\")");
+                    : "(value = " + sideName + ", per = \"" + per + "\"" + (groups.isEmpty() ? ""
+                            : ", groups = {" + groups.stream().map(String::valueOf).collect(java.util.stream.Collectors
+                                    .joining(", ")) + "}") + ")");
             String elements = half() == null ? "" : "@Elements(" + half().markerName() + ".class) ";
             return elements + a + " " + javaType().getSimpleName() + " " + name();
         }
@@ -290,7 +307,7 @@ public final class Classifier {
                 reasons.add(Reason.SCALES_PER_DIM);
                 continue;
             }
-            if (!s.groups().isEmpty()) {
+            if (groups(s.groups(), mask(s.policy(), c.ndims()), c) == null) {
                 reasons.add(Reason.SCALES_PER_GROUP);
             }
             if (s.dataType() != DataType.F32 && s.dataType() != DataType.BF16 && s.dataType() != DataType.F16) {
@@ -316,7 +333,7 @@ public final class Classifier {
                 reasons.add(Reason.ZERO_POINTS_PER_DIM);
                 continue;
             }
-            if (!z.groups().isEmpty()) {
+            if (groups(z.groups(), mask(z.policy(), c.ndims()), c) == null) {
                 reasons.add(Reason.ZERO_POINTS_PER_GROUP);
             }
             if (z.dataType() != DataType.S32 && z.dataType() != DataType.S8) {
@@ -375,17 +392,51 @@ public final class Classifier {
             for (Attributes.Arg arg : Attributes.Arg.values()) {
                 Side side = arg == Attributes.Arg.SRC ? Side.SRC : Side.DST;
                 a.scale(arg).ifPresent(s -> parameters.add(new Parameter(Quantization.Kind.SCALE, side,
-                        per(dims, s.policy()), s.dataType(), s.policy().constant() ? s.value() : 0)));
+                        per(dims, s.policy()), s.dataType(), s.policy().constant() ? s.value() : 0,
+                        groups(s.groups(), mask(s.policy(), c.ndims()), c))));
             }
             for (Attributes.Arg arg : Attributes.Arg.values()) {
                 Side side = arg == Attributes.Arg.SRC ? Side.SRC : Side.DST;
                 a.zeroPoint(arg).ifPresent(z -> parameters.add(new Parameter(Quantization.Kind.ZERO_POINT, side,
-                        per(dims, z.policy()), z.dataType(), z.policy().constant() ? z.value() : 0)));
+                        per(dims, z.policy()), z.dataType(), z.policy().constant() ? z.value() : 0,
+                        groups(z.groups(), mask(z.policy(), c.ndims()), c))));
             }
         }
         return new Verdict(c, reasons, Optional.of(new Declaration(dims, sizes, c.stag(), c.dtag(), element(c.sdt()),
                 half(c.sdt()), element(c.ddt()), half(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
                 shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale(), parameters)));
+    }
+
+    /**
+     * benchdnn's groups ({@code 8x1}: oneDNN's group dims, for the tensor's last dims) as Strider's,
+     * one per dim of the mask in dim order (1 for a dim they do not reach): empty for none; null when
+     * they do not fit, a group for a dim outside the mask or one that does not divide its dim.
+     */
+    static List<Integer> groups(List<Long> groups, int mask, ReorderCase c) {
+        if (groups.isEmpty()) {
+            return List.of();
+        }
+        int ndims = c.ndims();
+        if (mask < 0 || groups.size() > ndims) {
+            return null;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int d = 0; d < ndims; d++) {
+            int k = d - (ndims - groups.size());
+            long g = k >= 0 ? groups.get(k) : 1;
+            boolean masked = (mask & (1 << d)) != 0;
+            if (!masked) {
+                if (g != 1) {
+                    return null;
+                }
+                continue;
+            }
+            if (g < 1 || c.dims().get(d) % g != 0) {
+                return null;
+            }
+            out.add((int) g);
+        }
+        return out;
     }
 
     /**

@@ -656,6 +656,28 @@ public final class ConformanceRun {
         return false;
     }
 
+    /**
+     * A parameter's groups as oneDNN takes them: one per dim from the first grouped one to the last
+     * (oneDNN's group dims cover the tensor's last dims), 1 where a dim is not grouped; empty for none.
+     */
+    static long[] oneDnnGroups(Declaration d, Classifier.Parameter p) {
+        if (p.groups().isEmpty()) {
+            return new long[0];
+        }
+        int rank = d.dims().length();
+        long[] along = new long[rank];
+        java.util.Arrays.fill(along, 1);
+        int first = rank;
+        for (int k = 0; k < p.per().length(); k++) {
+            int dim = d.dims().indexOf(p.per().charAt(k));
+            along[dim] = p.groups().get(k);
+            if (along[dim] != 1) {
+                first = Math.min(first, dim);
+            }
+        }
+        return first == rank ? new long[0] : java.util.Arrays.copyOfRange(along, first, rank);
+    }
+
     private static dev.strider.examples.onednn.DataType oneDnnType(DataType t) {
         switch (t) {
             case F32: return dev.strider.examples.onednn.DataType.F32;
@@ -690,13 +712,14 @@ public final class ConformanceRun {
             for (int i = 0; i < d.parameters().size(); i++) {
                 Classifier.Parameter p = d.parameters().get(i);
                 int mask = Classifier.mask(d.dims(), p.per());
+                long[] groups = oneDnnGroups(d, p);
                 if (p.kind() == Quantization.Kind.SCALE) {
                     OneDnnReorder.Scales scales = new OneDnnReorder.Scales(mask, oneDnnType(p.dataType()),
-                            Data.floats(values.get(i), p.half()));
+                            Data.floats(values.get(i), p.half()), groups);
                     q = p.side() == Side.SRC ? q.withSourceScales(scales) : q.withDestinationScales(scales);
                 } else {
                     OneDnnReorder.ZeroPoints zeroPoints = new OneDnnReorder.ZeroPoints(mask, oneDnnType(p.dataType()),
-                            Data.ints(values.get(i)));
+                            Data.ints(values.get(i)), groups);
                     q = p.side() == Side.SRC ? q.withSourceZeroPoints(zeroPoints) : q.withDestinationZeroPoints(zeroPoints);
                 }
             }
@@ -822,8 +845,9 @@ public final class ConformanceRun {
             List<Object> out = new ArrayList<>();
             for (Classifier.Parameter p : d.parameters()) {
                 int count = 1;
-                for (char letter : p.per().toCharArray()) {
-                    count *= d.sizes()[d.dims().indexOf(letter)];
+                for (int k = 0; k < p.per().length(); k++) {
+                    int group = p.groups().isEmpty() ? 1 : p.groups().get(k);
+                    count *= d.sizes()[d.dims().indexOf(p.per().charAt(k))] / group;
                 }
                 if (p.kind() == Quantization.Kind.SCALE) {
                     float[] v = new float[count];
@@ -865,7 +889,7 @@ public final class ConformanceRun {
                 Classifier.Parameter p = d.parameters().get(i);
                 Object v = values.get(i);
                 Object array = v instanceof Float f ? new float[] {f} : v instanceof Integer n ? new int[] {n} : copy(v);
-                out.add(new Quantization.Parameter(p.kind(), p.side(), p.per(), array, p.half()));
+                out.add(new Quantization.Parameter(p.kind(), p.side(), p.per(), array, p.half(), p.groupArray()));
             }
             return out;
         }

@@ -276,8 +276,15 @@ public final class OneDnnReorder implements AutoCloseable {
      * oneDNN reads them in (f32, bf16 or f16) and the values, one per index of the masked dims,
      * row-major in dim order.
      */
-    public record Scales(int mask, DataType type, float[] values) {
+    public record Scales(int mask, DataType type, float[] values, long[] groups) {
+
+        /** Scales without groups. */
+        public Scales(int mask, DataType type, float[] values) {
+            this(mask, type, values, new long[0]);
+        }
+
         public Scales {
+            groups = groups.clone();
             if (mask < 0) {
                 throw new IllegalArgumentException("a scales mask is a set of dims, not " + mask);
             }
@@ -325,8 +332,15 @@ public final class OneDnnReorder implements AutoCloseable {
      * Zero points for one argument: a mask, the data type oneDNN reads them in (s32, s8 or u8) and
      * the values, one per index of the masked dims, row-major in dim order.
      */
-    public record ZeroPoints(int mask, DataType type, int[] values) {
+    public record ZeroPoints(int mask, DataType type, int[] values, long[] groups) {
+
+        /** Zero points without groups. */
+        public ZeroPoints(int mask, DataType type, int[] values) {
+            this(mask, type, values, new long[0]);
+        }
+
         public ZeroPoints {
+            groups = groups.clone();
             if (mask < 0) {
                 throw new IllegalArgumentException("a zero points mask is a set of dims, not " + mask);
             }
@@ -387,8 +401,18 @@ public final class OneDnnReorder implements AutoCloseable {
         return n;
     }
 
-    private static void checkLength(int mask, int length, long[] dims, String what) {
+    private static void checkLength(int mask, long[] groups, int length, long[] dims, String what) {
         long n = valuesFor(mask, dims, what);
+        for (int k = 0; k < groups.length; k++) {
+            int d = dims.length - groups.length + k;
+            if ((mask & (1 << d)) != 0) {
+                if (groups[k] < 1 || dims[d] % groups[k] != 0) {
+                    throw new IllegalArgumentException(what + ": a group of " + groups[k] + " does not divide dim " + d
+                            + " (" + dims[d] + ")");
+                }
+                n /= groups[k];
+            }
+        }
         if (length != n) {
             StringBuilder masked = new StringBuilder();
             for (int d = 0; d < dims.length; d++) {
@@ -416,18 +440,18 @@ public final class OneDnnReorder implements AutoCloseable {
         }
         long[] dims = source.dims();
         if (quantization.srcScales() != null) {
-            checkLength(quantization.srcScales().mask(), quantization.srcScales().values.length, dims, "source scales");
+            checkLength(quantization.srcScales().mask(), quantization.srcScales().groups, quantization.srcScales().values.length, dims, "source scales");
         }
         if (quantization.dstScales() != null) {
-            checkLength(quantization.dstScales().mask(), quantization.dstScales().values.length, dims,
+            checkLength(quantization.dstScales().mask(), quantization.dstScales().groups, quantization.dstScales().values.length, dims,
                     "destination scales");
         }
         if (quantization.srcZeroPoints() != null) {
-            checkLength(quantization.srcZeroPoints().mask(), quantization.srcZeroPoints().values.length, dims,
+            checkLength(quantization.srcZeroPoints().mask(), quantization.srcZeroPoints().groups, quantization.srcZeroPoints().values.length, dims,
                     "source zero points");
         }
         if (quantization.dstZeroPoints() != null) {
-            checkLength(quantization.dstZeroPoints().mask(), quantization.dstZeroPoints().values.length, dims,
+            checkLength(quantization.dstZeroPoints().mask(), quantization.dstZeroPoints().groups, quantization.dstZeroPoints().values.length, dims,
                     "destination zero points");
         }
         OneDnn.load();
@@ -535,7 +559,12 @@ public final class OneDnnReorder implements AutoCloseable {
         if (scales == null) {
             return;
         }
-        if (scales.type() == DataType.F32) {
+        if (scales.groups().length > 0) {
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_scales(attr, arg, scales.mask(),
+                    scales.groups().length, scales.groups(), OneDnn.dataType(scales.type())),
+                    "dnnl_primitive_attr_set_scales(" + argName + ", mask " + scales.mask() + ", groups "
+                            + java.util.Arrays.toString(scales.groups()) + ", " + scales.type() + ")");
+        } else if (scales.type() == DataType.F32) {
             OneDnn.check(dnnl_primitive_attr_set_scales_mask(attr, arg, scales.mask()),
                     "dnnl_primitive_attr_set_scales_mask(" + argName + ", mask " + scales.mask() + ")");
         } else {
@@ -550,7 +579,12 @@ public final class OneDnnReorder implements AutoCloseable {
         if (zeroPoints == null) {
             return;
         }
-        if (zeroPoints.type() == DataType.S32) {
+        if (zeroPoints.groups().length > 0) {
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_primitive_attr_set_zero_points(attr, arg, zeroPoints.mask(),
+                    zeroPoints.groups().length, zeroPoints.groups(), OneDnn.dataType(zeroPoints.type())),
+                    "dnnl_primitive_attr_set_zero_points(" + argName + ", mask " + zeroPoints.mask() + ", groups "
+                            + java.util.Arrays.toString(zeroPoints.groups()) + ", " + zeroPoints.type() + ")");
+        } else if (zeroPoints.type() == DataType.S32) {
             OneDnn.check(dnnl_primitive_attr_set_zero_points_mask(attr, arg, zeroPoints.mask()),
                     "dnnl_primitive_attr_set_zero_points_mask(" + argName + ", mask " + zeroPoints.mask() + ")");
         } else {

@@ -103,9 +103,8 @@ class ClassifierTest {
         assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_DIM, Reason.SCALES_PER_DIM),
                 ISSUE_20.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
                         + " --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
-        assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_GROUP, Reason.ZERO_POINT_DATA_TYPE,
-                Reason.SCALES_PER_GROUP), TODAY.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
-                        + " --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
+        assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINT_DATA_TYPE), TODAY.classify(one("--sdt=s4 --ddt=f32"
+                + " --attr-scales=src:per_tensor:f16:1x16 --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
         assertEquals(EnumSet.of(Reason.F8_E4M3, Reason.STOCHASTIC_ROUNDING),
                 TODAY.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
         assertEquals(EnumSet.of(Reason.TOO_LARGE), TODAY.classify(one("--dtag=aBx8b 2x16x19200x19200")).reasons());
@@ -159,11 +158,21 @@ class ClassifierTest {
     }
 
     @Test
-    void groupsAndFourBitZeroPointsStayOutWithTheirOwnReasons() {
+    void groupsAreTheLastDimsAndFourBitZeroPointsStayOut() {
+        // benchdnn's groups cover the tensor's last dims: 8x1 on 12x25x16x7 is 8 along C, 1 along D
+        Declaration grouped = TODAY.classify(one("--sdt=s8 --ddt=f32 --attr-scales=src:per_tensor:f32:8x1"
+                + " --attr-zero-points=src:per_tensor:s32:8x1 12x25x16x7")).declaration().orElseThrow();
+        assertEquals(List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "ABCD", DataType.F32, 0,
+                        List.of(1, 1, 8, 1)),
+                new Parameter(Quantization.Kind.ZERO_POINT, Side.SRC, "ABCD", DataType.S32, 0, List.of(1, 1, 8, 1))),
+                grouped.parameters());
+        assertTrue(grouped.source("g").contains("@Scale(value = Side.SRC, per = \"ABCD\", groups = {1, 1, 8, 1})"
+                + " float[] srcScales"), grouped.source("g"));
+        // a group that does not divide its dim, or one on a dim outside the mask, stays out
         assertEquals(EnumSet.of(Reason.SCALES_PER_GROUP),
-                TODAY.classify(one("--sdt=f32 --ddt=f32 --attr-scales=src:per_tensor:f32:8x1 16x16")).reasons());
+                TODAY.classify(one("--sdt=f32 --ddt=f32 --attr-scales=src:per_tensor:f32:3x1 16x16")).reasons());
         assertEquals(EnumSet.of(Reason.ZERO_POINTS_PER_GROUP),
-                TODAY.classify(one("--sdt=s8 --ddt=f32 --attr-zero-points=src:per_tensor:s32:8x1 16x16")).reasons());
+                TODAY.classify(one("--sdt=s8 --ddt=f32 --attr-zero-points=src:per_dim_0:s32:1x4 16x16")).reasons());
         assertEquals(EnumSet.of(Reason.ZERO_POINT_DATA_TYPE),
                 TODAY.classify(one("--sdt=u8 --ddt=f32 --attr-zero-points=src:per_dim_1:u8 16x16")).reasons());
         // Strider refuses a zero point with the sum post-op when it comes at call time
