@@ -1,8 +1,9 @@
 package dev.strider.kernel;
 
-import dev.strider.Side;
 import dev.strider.layout.TensorLayout;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reorder with a type conversion: {@code dst = src * scale + shift}, for example image bytes read
@@ -183,18 +184,16 @@ public final class Convert {
                                   TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
                                   double shift, double sum, List<Quantization.Parameter> parameters) {
         Quantization.check(parameters, dstLayout);
-        Quantization.Parameter[] bySlot = new Quantization.Parameter[4];
-        for (Quantization.Parameter p : parameters) {
-            bySlot[slot(p.kind(), p.side())] = p;
-        }
+        Map<Quantization.Step, Quantization.Parameter> given = new EnumMap<>(Quantization.Step.class);
+        parameters.forEach(p -> given.put(p.step(), p));
         ElementType from = ElementType.of(src);
         ElementType to = ElementType.of(dst);
         Arithmetic arithmetic = Arithmetic.quantized(srcHalf != null ? ElementType.FLOAT : from,
                 dstHalf != null ? ElementType.FLOAT : to);
         boolean constantScale = arithmetic.multiplies(scale);
         boolean constantShift = arithmetic.adds(shift);
-        Quantization.Parameter srcScale = bySlot[slot(Quantization.Kind.SCALE, Side.SRC)];
-        Quantization.Parameter dstZero = bySlot[slot(Quantization.Kind.ZERO_POINT, Side.DST)];
+        Quantization.Parameter srcScale = given.get(Quantization.Step.MULTIPLY_SRC_SCALE);
+        Quantization.Parameter dstZero = given.get(Quantization.Step.ADD_DST_ZERO_POINT);
         if (constantScale && srcScale != null) {
             throw new IllegalArgumentException("the source scale is given twice: scale = " + scale
                     + " and src scales; the compile-time scale is the source's");
@@ -203,26 +202,27 @@ public final class Convert {
             throw new IllegalArgumentException("the destination zero point is given twice: shift = " + shift
                     + " and dst zero points; the compile-time shift is the destination's zero point");
         }
-        boolean zeroPoints = constantShift || dstZero != null
-                || bySlot[slot(Quantization.Kind.ZERO_POINT, Side.SRC)] != null;
-        if (sum != 0 && zeroPoints) {
+        boolean srcZero = given.containsKey(Quantization.Step.SUBTRACT_SRC_ZERO_POINT);
+        if (sum != 0 && (constantShift || dstZero != null || srcZero)) {
             throw new IllegalArgumentException("a zero point cannot go with the sum post-op (benchdnn does not run"
                     + " them together, and oneDNN's implementations differ there)");
         }
-        List<Quantization.Step> steps = Quantization.steps(
-                bySlot[slot(Quantization.Kind.ZERO_POINT, Side.SRC)] != null, constantScale || srcScale != null,
-                sum != 0, bySlot[slot(Quantization.Kind.SCALE, Side.DST)] != null, constantShift || dstZero != null);
+        List<Quantization.Step> steps = Quantization.steps(srcZero, constantScale || srcScale != null, sum != 0,
+                given.containsKey(Quantization.Step.MULTIPLY_DST_SCALE_INVERSE), constantShift || dstZero != null);
         OffsetTable[] tables = new OffsetTable[2 + parameters.size()];
         tables[0] = OffsetTable.of(srcLayout);
         tables[1] = OffsetTable.of(dstLayout);
         for (int k = 0; k < parameters.size(); k++) {
             Quantization.Parameter p = parameters.get(k);
-            int[] groups = new int[dstLayout.rank()];
-            for (int d = 0; d < groups.length; d++) {
-                groups[d] = Quantization.groupAlong(dstLayout, p.per(), p.groups(), d);
-            }
             tables[2 + k] = OffsetTable.strided(dstLayout.sizes(), Quantization.strides(dstLayout, p.per(), p.groups()),
-                    groups);
+                    p.groupsAlong(dstLayout));
+        }
+        // per step, the parameter it reads and the operand of the row walker holding its offsets (null: a constant)
+        Quantization.Parameter[] stepParameter = new Quantization.Parameter[steps.size()];
+        int[] stepOperand = new int[steps.size()];
+        for (int j = 0; j < steps.size(); j++) {
+            stepParameter[j] = given.get(steps.get(j));
+            stepOperand[j] = stepParameter[j] == null ? -1 : 2 + parameters.indexOf(stepParameter[j]);
         }
         Rows rows = new Rows(dstLayout.sizes(), tables);
         int n = rows.length();
@@ -238,15 +238,10 @@ public final class Convert {
             }
             for (int i = 0; i < n; i++) {
                 double v = inFloat ? (float) row[i] : row[i];
-                for (Quantization.Step step : steps) {
-                    float q = 0;
-                    if (step.kind() != null) {
-                        Quantization.Parameter p = bySlot[slot(step.kind(), step.side())];
-                        if (p != null) {
-                            int k = parameters.indexOf(p);
-                            q = p.at(rows.base(2 + k) + rows.inner(2 + k)[i]);
-                        }
-                    }
+                for (int j = 0; j < steps.size(); j++) {
+                    Quantization.Step step = steps.get(j);
+                    Quantization.Parameter p = stepParameter[j];
+                    float q = p == null ? 0 : p.at(rows.base(stepOperand[j]) + rows.inner(stepOperand[j])[i]);
                     switch (step) {
                         case SUBTRACT_SRC_ZERO_POINT:
                             v = inFloat ? (float) v - q : v - q;
@@ -300,10 +295,6 @@ public final class Convert {
         for (int i = 0; i < n; i++) {
             row[i] = half.toFloat(bits[base + along[i]]);
         }
-    }
-
-    private static int slot(Quantization.Kind kind, Side side) {
-        return kind.ordinal() * 2 + side.ordinal();
     }
 
     private static void halfStorage(String role, Half half, ElementType type, boolean unsigned) {

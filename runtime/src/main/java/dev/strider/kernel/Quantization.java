@@ -137,6 +137,20 @@ public final class Quantization {
             return new Parameter(Kind.ZERO_POINT, side, per, values, null);
         }
 
+        /** The step that applies it ({@link #steps}). */
+        public Step step() {
+            return Step.of(kind, side);
+        }
+
+        /** Per dim of {@code layout}, how many consecutive indices share a value: 1 where none do. */
+        int[] groupsAlong(TensorLayout layout) {
+            int[] along = new int[layout.rank()];
+            for (int d = 0; d < along.length; d++) {
+                along[d] = groupAlong(layout, per, groups, d);
+            }
+            return along;
+        }
+
         /** How messages name it: {@code src scales}. */
         public String role() {
             return side.name().toLowerCase() + " " + kind.label() + "s";
@@ -324,13 +338,11 @@ public final class Quantization {
 
     /** Checks a generic kernel's parameters over {@code layout}: lengths, scales, and no side given twice. */
     static void check(List<Parameter> parameters, TensorLayout layout) {
-        boolean[] seen = new boolean[4];
+        java.util.Set<Step> seen = java.util.EnumSet.noneOf(Step.class);
         for (Parameter p : parameters) {
-            int slot = p.kind().ordinal() * 2 + p.side().ordinal();
-            if (seen[slot]) {
+            if (!seen.add(p.step())) {
                 throw new IllegalArgumentException(p.role() + " are given twice");
             }
-            seen[slot] = true;
             length(p.role(), p.length(), count(layout, p.per(), p.groups()), p.per(),
                     sizes(layout, p.per(), p.groups()));
             if (p.kind() == Kind.SCALE) {

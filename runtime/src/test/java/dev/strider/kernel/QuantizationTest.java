@@ -129,6 +129,21 @@ class QuantizationTest {
     }
 
     @Test
+    void theSumComesBeforeTheDestinationScale() {
+        // src 2 times the source scale 3, plus 0.5 times the old 4, times the inverse of the
+        // destination scale 2: (2 * 3 + 0.5 * 4) * 0.5 = 4
+        float[] src = new float[12];
+        Arrays.fill(src, 2f);
+        float[] dst = new float[12];
+        Arrays.fill(dst, 4f);
+        Convert.reorder(src, NCHW, null, false, dst, NCHW, null, false, 1, 0, 0.5, List.of(
+                Parameter.scales(Side.SRC, "C", 3f, 3f, 3f), Parameter.scales(Side.DST, "", 2f)));
+        for (float v : dst) {
+            assertEquals(4f, v);
+        }
+    }
+
+    @Test
     void aDestinationScaleMultipliesByItsFloatInverse() {
         // a float x whose x * (1f / 3f) differs from x / 3f
         float x = 0;
