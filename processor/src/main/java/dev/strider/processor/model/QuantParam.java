@@ -62,9 +62,11 @@ public record QuantParam(Param param, Quantization.Kind kind, Side side, String 
                 Quantization.strides(shape, per, groups)));
     }
 
-    /** The offset term of dim {@code d} as the output's index {@code 0..shape.size(d)-1} reads its values. */
-    public OffsetTerm term(TensorLayout shape, int d) {
-        TensorLayout values = layout(shape).layout();
+    /**
+     * The offset term of dim {@code d} as the output's index {@code 0..shape.size(d)-1} reads its
+     * values, which sit at {@code values} ({@link #layout} of {@code shape}).
+     */
+    public OffsetTerm term(TensorLayout values, TensorLayout shape, int d) {
         int group = groupAlong(shape, d);
         return group == 1 ? OffsetTerm.broadcast(values, d, shape.size(d))
                 : OffsetTerm.grouped(values, d, group, shape.size(d));

@@ -34,10 +34,7 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
         int[] sizes = out.sizes();
         List<Operand> ops = new ArrayList<>();
         ops.add(output(m.output().name(), out));
-        for (Param p : m.params()) {
-            if (!p.tensor() || p == m.output()) {
-                continue;
-            }
+        for (Param p : inputs(m)) {
             TensorLayout in = m.layoutOf(p).layout();
             java.util.Optional<QuantParam> quant = m instanceof KernelMethod.Reorder r
                     ? r.quantization().stream().filter(q -> q.param() == p).findFirst() : java.util.Optional.empty();
@@ -48,6 +45,24 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
             ops.add(m instanceof KernelMethod.Slice s ? sliceInput(p.name(), in, s.window()) : input(p.name(), in, sizes));
         }
         return new Problem(out.dims(), sizes, out.paddedSizes(), ops);
+    }
+
+    /** The operands after the output, in parameter order: every tensor parameter but the output. */
+    private static List<Param> inputs(KernelMethod m) {
+        return m.params().stream().filter(p -> p.tensor() && p != m.output()).toList();
+    }
+
+    /**
+     * Where input {@code p} of {@code m} sits among the operands of {@link #of}{@code (m)}, and so
+     * among the offsets a nest hands its statements: the output is 0, the inputs follow in
+     * parameter order.
+     */
+    public static int operand(KernelMethod m, Param p) {
+        int k = inputs(m).indexOf(p);
+        if (k < 0) {
+            throw new IllegalArgumentException(p.name() + " is no input operand of " + m.name());
+        }
+        return 1 + k;
     }
 
     /** The output operand over its padded index space. */
@@ -74,9 +89,10 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
      * indices where it has groups).
      */
     public static Operand quantization(String name, QuantParam q, TensorLayout shape) {
+        TensorLayout values = q.layout(shape).layout();
         List<OffsetTerm> terms = new ArrayList<>();
         for (int d = 0; d < shape.rank(); d++) {
-            terms.add(q.term(shape, d));
+            terms.add(q.term(values, shape, d));
         }
         return new Operand(name, false, 0, terms);
     }

@@ -24,6 +24,7 @@ import dev.strider.processor.model.QuantParam;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
+import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.VariantPlan;
 import dev.strider.Target;
 import java.util.ArrayList;
@@ -386,18 +387,19 @@ final class KernelClass {
 
     /**
      * Has {@code nest} read each array of scales or zero points once per loop where its value stops
-     * changing ({@link NestWriter#hoist}): a scale as the float it is, a zero point as an int. Its
-     * operand is the source's plus its place among the arrays.
+     * changing ({@link NestWriter#hoist}): a scale as the float it is, a zero point as an int.
      */
     static void hoistQuantization(NestWriter nest, KernelMethod m, Access access) {
         if (!(m instanceof KernelMethod.Reorder r)) {
             return;
         }
-        List<QuantParam> arrays = r.quantization().stream().filter(QuantParam::array).toList();
-        for (int k = 0; k < arrays.size(); k++) {
-            Param p = arrays.get(k).param();
-            boolean scale = arrays.get(k).kind() == Quantization.Kind.SCALE;
-            nest.hoist(2 + k, scale ? TypeName.FLOAT : TypeName.INT,
+        for (QuantParam q : r.quantization()) {
+            if (!q.array()) {
+                continue;
+            }
+            Param p = q.param();
+            boolean scale = q.kind() == Quantization.Kind.SCALE;
+            nest.hoist(Problem.operand(m, p), scale ? TypeName.FLOAT : TypeName.INT,
                     offset -> scale ? asFloat(p, access.read(p, offset)) : access.read(p, offset));
         }
     }
@@ -487,8 +489,8 @@ final class KernelClass {
             } else if (!step.param().array()) {
                 operand = CodeBlock.of("$N", step.param().param().name());
             } else {
-                int k = 2 + r.quantization().stream().filter(QuantParam::array).toList().indexOf(step.param());
                 Param p = step.param().param();
+                int k = Problem.operand(r, p);
                 operand = nest.value(offsets.get(k)).map(local -> CodeBlock.of("$N", local))
                         .orElseGet(() -> asFloat(p, access.read(p, offsets.get(k))));
             }

@@ -17,6 +17,7 @@ import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.Node;
+import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.PadVectors;
 import dev.strider.processor.plan.VariantPlan;
 import dev.strider.processor.plan.VectorPlan;
@@ -233,8 +234,6 @@ public final class VectorWriter {
      */
     private CodeBlock quantized(Access a, NestWriter nest, KernelMethod.Reorder r, Conversion conversion, CodeBlock in,
                                 Node lane, List<CodeBlock> offsets, Constants c) {
-        List<dev.strider.processor.model.QuantParam> arrays = r.quantization().stream()
-                .filter(dev.strider.processor.model.QuantParam::array).toList();
         ClassName floats = vectorClass(ElementType.FLOAT);
         String species = c.species(ElementType.FLOAT, bits);
         CodeBlock v = in;
@@ -248,7 +247,7 @@ public final class VectorWriter {
                 operand = p.type() == ElementType.FLOAT ? CodeBlock.of("$N", p.name()) : CodeBlock.of("(float) $N", p.name());
             } else {
                 Param p = step.param().param();
-                int k = 2 + arrays.indexOf(step.param());
+                int k = Problem.operand(r, p);
                 CodeBlock offset = offsets.get(k);
                 perLane = lane.strides()[k] == 1;
                 if (!perLane) {
@@ -317,7 +316,12 @@ public final class VectorWriter {
 
     /** The same as the floats' bits, in int lanes. */
     private CodeBlock widenBf16Bits(Access a, Param src, CodeBlock offset, int lanes, Constants c) {
-        CodeBlock shorts = a.load(src, vectorClass(ElementType.SHORT), c.species(ElementType.SHORT, lanes * 16), offset);
+        return bf16Bits(a.load(src, vectorClass(ElementType.SHORT), c.species(ElementType.SHORT, lanes * 16), offset),
+                lanes, c);
+    }
+
+    /** A vector of {@code lanes} bf16 shorts as the bits of the floats they stand for, in int lanes. */
+    private CodeBlock bf16Bits(CodeBlock shorts, int lanes, Constants c) {
         return CodeBlock.of("(($T) $L.convertShape($T.S2I, $N, 0)).lanewise($T.LSHL, 16)",
                 vectorClass(ElementType.INT), shorts, VECTOR_OPERATORS, c.species(ElementType.INT, lanes * 32),
                 VECTOR_OPERATORS);
@@ -353,9 +357,7 @@ public final class VectorWriter {
      */
     private Function<CodeBlock, CodeBlock> rowStore(VectorPlan plan, Param out, Constants c) {
         if (plan.widenedRows()) {
-            String ints = c.species(ElementType.INT, plan.lanes() * 32);
-            return v -> CodeBlock.of("(($T) $L.convertShape($T.S2I, $N, 0)).lanewise($T.LSHL, 16).reinterpretAsFloats()",
-                    vectorClass(ElementType.INT), v, VECTOR_OPERATORS, ints, VECTOR_OPERATORS);
+            return v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
         }
         ElementType bits = bitsOf(out.type());
         return bits == out.type() ? v -> v
