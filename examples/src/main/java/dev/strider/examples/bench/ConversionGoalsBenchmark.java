@@ -73,6 +73,8 @@ public class ConversionGoalsBenchmark {
     private final List<double[]> rounds = new ArrayList<>();
     private boolean measuring;
     private String kernelClass;
+    /** The pair: the contender, then the reference it is measured against. */
+    private Runnable[] pair;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -91,6 +93,12 @@ public class ConversionGoalsBenchmark {
             scales[c] = 0.001f + random.nextFloat() / 64;
         }
         dst = new float[ELEMENTS];
+        pair = switch (goal) {
+            case "dequantize" -> new Runnable[] {() -> ops.dequantizePerChannel(u8, dst, scales),
+                () -> ops.dequantizeConstant(u8, dst)};
+            case "bf16" -> new Runnable[] {() -> ops.bf16ToBlocked(bf16, dst), () -> ops.f32ToBlocked(f32, dst)};
+            default -> throw new IllegalArgumentException("goal " + goal);
+        };
     }
 
     @Setup(Level.Iteration)
@@ -100,25 +108,10 @@ public class ConversionGoalsBenchmark {
 
     /** Contender {@code k} of the pair, {@code n} calls, in nanoseconds. */
     private long slice(int k, int n) {
+        Runnable call = pair[k];
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
-            switch (goal) {
-                case "dequantize" -> {
-                    if (k == 0) {
-                        ops.dequantizePerChannel(u8, dst, scales);
-                    } else {
-                        ops.dequantizeConstant(u8, dst);
-                    }
-                }
-                case "bf16" -> {
-                    if (k == 0) {
-                        ops.bf16ToBlocked(bf16, dst);
-                    } else {
-                        ops.f32ToBlocked(f32, dst);
-                    }
-                }
-                default -> throw new IllegalArgumentException("goal " + goal);
-            }
+            call.run();
         }
         return System.nanoTime() - start;
     }
