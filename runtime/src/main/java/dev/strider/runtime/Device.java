@@ -96,6 +96,21 @@ public final class Device {
         return feature(javaVersion) >= 24;
     }
 
+    /**
+     * True when Vector API code of several register widths keeps its intrinsics in one JVM, from
+     * Java 25. Before, C2 compiles a vector method through the Vector API's shared methods
+     * ({@code FloatVector.intoArray}, {@code AbstractVector.reinterpretAsInts}), whose type profiles
+     * every width in the JVM feeds; once two widths have run, the species such a method reads is no
+     * longer a constant and the store or reinterpret falls back to Java code that allocates
+     * ({@code -XX:+PrintIntrinsics}: "missing constant"). On Java 17, nchw to nChw16c 1x64x56x56
+     * in 8x8 float blocks ran at 340-540 us beside the 4x4 blocks in one JVM against 25-33 us alone;
+     * on Java 25 all four transposes timed together ran as fast as alone (AMD EPYC Zen 4). Releases
+     * between 17 and 25 are not measured and keep the one-width rule.
+     */
+    public boolean widthsTogether() {
+        return feature(javaVersion) >= 25;
+    }
+
     /** The feature release of a {@code java.version} ({@code 17.0.15} is 17), or this JVM's. */
     static int feature(String javaVersion) {
         try {

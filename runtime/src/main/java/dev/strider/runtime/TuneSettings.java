@@ -12,7 +12,9 @@ import java.util.function.UnaryOperator;
  * {@value #MODE} ({@code rules}, {@code measure}, {@code wisdom}; default {@code measure}),
  * {@value #WISDOM} (the wisdom file, or {@code none}; default {@code $XDG_CACHE_HOME/strider/wisdom.tsv},
  * else {@code ~/.cache/strider/wisdom.tsv}), {@value #METHOD_BUDGET} (milliseconds of measuring per
- * method, default 3000), {@value #TOTAL_BUDGET} (per JVM, default 30000) and {@value #VECTOR_BITS} (the
+ * method, default 8000: a method stops measuring once its candidates are compiled and timed, most
+ * within a second, but one with transposes in 8x8 and 16x16 blocks needs 1-1.5 s of calling per
+ * such candidate before C2 compiles it), {@value #TOTAL_BUDGET} (per JVM, default 30000) and {@value #VECTOR_BITS} (the
  * widest VECTOR class the tuner times: 128, 256 or 512; by default the preferred shape; the tuner
  * times one shape per JVM, see {@code Selection}).
  *
@@ -26,7 +28,7 @@ record TuneSettings(TuneMode mode, String modeSource, Path wisdom, long methodBu
     static final String METHOD_BUDGET = "strider.tune.methodMillis";
     static final String TOTAL_BUDGET = "strider.tune.totalMillis";
     static final String VECTOR_BITS = "strider.tune.vectorBits";
-    static final long DEFAULT_METHOD_BUDGET = 3000;
+    static final long DEFAULT_METHOD_BUDGET = 8000;
     static final long DEFAULT_TOTAL_BUDGET = 30000;
 
     /** The settings the system properties and environment give, {@code mode} overriding {@value #MODE} when not null. */

@@ -47,6 +47,8 @@ final class Tuner {
     static final double WARM_SHARE = 0.6;
 
     private static final AtomicLong SPENT_NANOS = new AtomicLong();
+    /** {@link Device#widthsTogether()} for this JVM. */
+    private static final boolean WIDTHS_TOGETHER = Device.current().widthsTogether();
 
     private final Class<?> kernelSet;
     private final TunableKernels tunable;
@@ -140,7 +142,7 @@ final class Tuner {
             } else {
                 List<Integer> bits = p.variantBits().get(methods.get(i));
                 for (int v = 0; v < variants.size(); v++) {
-                    if (timedTogether(bits, v)) {
+                    if (timedTogether(bits, v, WIDTHS_TOGETHER)) {
                         list.add(new Candidate(p, v, variants.get(v)));
                     }
                 }
@@ -150,13 +152,14 @@ final class Tuner {
     }
 
     /**
-     * The variants timed in one JVM: scalar ones and those of variant 0's register width. Timed
-     * together, variants of several widths slowed each other down on JDK 17 and on JDK 25 (the
-     * 512-bit 16x16 transpose ran at 55 us in the tuner against 15.7 us alone, the 256-bit 8x8 at
-     * 46.5 against 16.1; Zen 5), so their comparison would not be fair.
+     * The variants timed in one JVM: all of them where {@link Device#widthsTogether()} holds (Java
+     * 25 on), else scalar ones and those of variant 0's register width. Timed together on JDK 17,
+     * variants of several widths slowed each other down (the 512-bit 16x16 transpose ran at 55 us
+     * in the tuner against 15.7 us alone, the 256-bit 8x8 at 46.5 against 16.1; Zen 5), so their
+     * comparison would not be fair there.
      */
-    static boolean timedTogether(List<Integer> bits, int v) {
-        if (bits == null || bits.size() <= v) {
+    static boolean timedTogether(List<Integer> bits, int v, boolean widthsTogether) {
+        if (widthsTogether || bits == null || bits.size() <= v) {
             return true;
         }
         return bits.get(v) == 0 || bits.get(v).equals(bits.get(0));
@@ -170,7 +173,7 @@ final class Tuner {
             List<Integer> bits = p.variantBits().get(methods.get(i));
             if (variants != null && bits != null) {
                 for (int v = 0; v < variants.size(); v++) {
-                    if (!timedTogether(bits, v)) {
+                    if (!timedTogether(bits, v, WIDTHS_TOGETHER)) {
                         words.add(simpleName(p.className()) + " (" + variants.get(v) + "): not timed in this JVM, its "
                                 + bits.get(v) + "-bit registers would slow the " + bits.get(0) + "-bit ones down");
                     }
@@ -513,14 +516,17 @@ final class Tuner {
      * Calls each candidate alone until it is warm (its time per call stopped falling), then keeps
      * calling those still more than {@link #LAGGING} times slower than the fastest, sharing what is
      * left of the time to {@code deadline}: Vector API code runs boxed, on a plateau far above its
-     * compiled speed, until C2 compiles it, which takes from a few milliseconds to a second.
+     * compiled speed, until C2 compiles it, which takes from a few milliseconds to a second and a
+     * half. A lagging candidate stops once it is as fast as that, or once it has had the calls or
+     * the time C2 needs ({@link #WARM_CALLS}, {@link #LATE_C2_NANOS}) and still plateaus: it is
+     * compiled and slower, and calling it on would only spend the budget.
      */
     private static void warm(Object[] instances, TunableKernels.Workload w, long deadline) {
         int n = instances.length;
         double[] latest = new double[n];
         for (int c = 0; c < n; c++) {
             long share = Math.max(0, (deadline - System.nanoTime()) / (2L * (n - c)));
-            latest[c] = warmOne(w, instances[c], System.nanoTime() + share, Double.POSITIVE_INFINITY);
+            latest[c] = warmOne(w, instances[c], System.nanoTime() + share, Double.POSITIVE_INFINITY, WARM_NANOS);
         }
         double fastest = Double.POSITIVE_INFINITY;
         for (double t : latest) {
@@ -534,7 +540,7 @@ final class Tuner {
         }
         for (int k = 0; k < lagging.size(); k++) {
             long share = Math.max(0, (deadline - System.nanoTime()) / (lagging.size() - k));
-            warmOne(w, instances[lagging.get(k)], System.nanoTime() + share, LAGGING * fastest);
+            warmOne(w, instances[lagging.get(k)], System.nanoTime() + share, LAGGING * fastest, LATE_C2_NANOS);
         }
     }
 
@@ -547,16 +553,26 @@ final class Tuner {
     static final double LAGGING = 1.5;
 
     /**
-     * Calls one candidate in slices until {@code end}, or until it is warm and no slower than
-     * {@code enough}; its last time per call.
+     * Continuous calling after which even the widest transposes in registers have reached C2: the
+     * 8x8 and 16x16 float blocks of nchw to nChw16c 1x64x56x56 ran boxed for 0.9-1.5 s (JDK 17 and
+     * 25, AMD EPYC Zen 4; the interpreter and C1 take 10-20 ms a call, and the loop's back-edge
+     * counts set when C2 starts), the 4x4 blocks for 0.26-0.29 s.
      */
-    private static double warmOne(TunableKernels.Workload w, Object kernels, long end, double enough) {
+    static final long LATE_C2_NANOS = 2_000_000_000L;
+
+    /**
+     * Calls one candidate in slices until {@code end}, or until it is warm and no slower than
+     * {@code enough}, or warm after {@code patience} of calling or {@link #WARM_CALLS} calls (it will
+     * not get faster); its last time per call.
+     */
+    private static double warmOne(TunableKernels.Workload w, Object kernels, long end, double enough, long patience) {
         double[] slices = new double[64];
         int n = 0;
         double perCall = 0;
         long calls = 0;
         long start = System.nanoTime();
         boolean warm;
+        boolean settled;
         do {
             perCall = slice(w, kernels, perCall);
             calls += Math.max(1, (long) (SLICE_NANOS / perCall));
@@ -566,8 +582,11 @@ final class Tuner {
             }
             slices[n++] = perCall;
             // C1's code plateaus too: a plateau counts once C2 has had its invocations or its time
-            warm = Choice.warm(slices, n) && (calls >= WARM_CALLS || System.nanoTime() - start >= WARM_NANOS);
-        } while (System.nanoTime() < end && !(warm && perCall <= enough));
+            boolean plateau = Choice.warm(slices, n);
+            long spent = System.nanoTime() - start;
+            warm = plateau && (calls >= WARM_CALLS || spent >= WARM_NANOS);
+            settled = plateau && (calls >= WARM_CALLS || spent >= patience);
+        } while (System.nanoTime() < end && !(warm && perCall <= enough) && !settled);
         return perCall;
     }
 

@@ -35,6 +35,14 @@ class DeviceTest {
     }
 
     @Test
+    void widthsAreTimedTogetherFromJava25() {
+        assertEquals(false, new Device("17.0.15", 2, true, 512, null).widthsTogether());
+        assertEquals(false, new Device("24.0.2", 2, true, 512, null).widthsTogether());
+        assertEquals(true, new Device("25.0.3", 2, true, 512, null).widthsTogether());
+        assertEquals(Runtime.version().feature() >= 25, Device.current().widthsTogether());
+    }
+
+    @Test
     void describeIsOneLine() {
         assertEquals("Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits,"
                         + " rearrange checks its shuffle on every call (before Java 24)",

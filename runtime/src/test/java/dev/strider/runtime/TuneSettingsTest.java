@@ -48,7 +48,7 @@ class TuneSettingsTest {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> parse(Map.of("strider.tune.methodMillis", budget)));
             assertEquals("strider.tune.methodMillis=" + budget + " is not a budget: give a whole number of"
-                    + " milliseconds above 0 (default 3000)", e.getMessage());
+                    + " milliseconds above 0 (default 8000)", e.getMessage());
         }
         IllegalStateException shape = assertThrows(IllegalStateException.class,
                 () -> parse(Map.of("strider.tune.vectorBits", "384")));

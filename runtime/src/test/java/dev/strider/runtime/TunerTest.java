@@ -138,12 +138,15 @@ class TunerTest {
     }
 
     @Test
-    void onlyVariantsOfVariantZerosRegisterWidthAndScalarOnesAreTimedTogether() {
+    void beforeJava25OnlyVariantsOfVariantZerosRegisterWidthAndScalarOnesAreTimedTogether() {
         List<Integer> bits = List.of(128, 256, 512, 0, 128);
-        assertTrue(Tuner.timedTogether(bits, 0));
-        assertTrue(!Tuner.timedTogether(bits, 1) && !Tuner.timedTogether(bits, 2));
-        assertTrue(Tuner.timedTogether(bits, 3) && Tuner.timedTogether(bits, 4));
-        assertTrue(Tuner.timedTogether(null, 5), "widths unknown: every variant");
+        assertTrue(Tuner.timedTogether(bits, 0, false));
+        assertTrue(!Tuner.timedTogether(bits, 1, false) && !Tuner.timedTogether(bits, 2, false));
+        assertTrue(Tuner.timedTogether(bits, 3, false) && Tuner.timedTogether(bits, 4, false));
+        assertTrue(Tuner.timedTogether(null, 5, false), "widths unknown: every variant");
+        for (int v = 0; v < bits.size(); v++) {
+            assertTrue(Tuner.timedTogether(bits, v, true), "widths together: every variant");
+        }
     }
 
     @Test
