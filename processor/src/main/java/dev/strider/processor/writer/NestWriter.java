@@ -364,6 +364,14 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         code.endControlFlow();
     }
 
+    @Override
+    protected void backEdgeHint(int elements) {
+        String var = local("backEdge");
+        code.add("// for the JIT: a back-edge per element the loop above moved (C2 removes this empty loop)\n");
+        code.beginControlFlow("for (int $N = 0; $N < $L; $N++)", var, var, elements, var);
+        code.endControlFlow();
+    }
+
     private static long step(Node n, int operand, int q) {
         return n.isTable() ? n.term(operand, q) : (long) q * n.strides()[operand];
     }

@@ -1,0 +1,91 @@
+package dev.strider.processor.writer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.strider.Target;
+import dev.strider.kernel.ElementType;
+import dev.strider.kernel.UnaryOp;
+import dev.strider.layout.TensorLayout;
+import dev.strider.processor.ProcessorOptions;
+import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.plan.Planner;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The empty loop after the innermost loop around vector statements, one back-edge per element
+ * that loop moved ({@code NestWalk.backEdgeHint}): where it goes and its count, worked out by hand
+ * from each nest the Javadoc describes; and that scalar nests get none.
+ */
+class BackEdgeHintTest {
+
+    private static final Pattern HINT = Pattern.compile("for \\(int backEdge = 0; backEdge < (\\d+); backEdge\\+\\+\\) \\{\\s*}");
+
+    private static String vectorSource(KernelMethod m, int bits, int transposeBits) {
+        KernelSet set = new KernelSet("hint", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
+        return Writers.vector(set, 64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits,
+                transposeBits).toString();
+    }
+
+    /** The body of private method {@code name} in {@code source}. */
+    private static String method(String source, String name) {
+        int start = source.indexOf("private void " + name + "(");
+        assertTrue(start >= 0, source);
+        return source.substring(start, source.indexOf("\n    }\n", start));
+    }
+
+    /** The counts of the hints in {@code body}, in order. */
+    private static List<Long> hints(String body) {
+        Matcher m = HINT.matcher(body);
+        return m.results().map(r -> Long.parseLong(r.group(1))).toList();
+    }
+
+    private static KernelMethod toBlocked() {
+        int[] sizes = {1, 64, 56, 56};
+        return Samples.reorder("m", ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"),
+                TensorLayout.of("NCHW", sizes, "nChw16c"));
+    }
+
+    @Test
+    void fourByFourBlocksCountTheirLoopOfFourBlocks() {
+        // c16[4] > hw4[784] > c4[4] > [hw 4 x c 4]: the c4 loop is the innermost one, it moves 4
+        // blocks of 16 floats, and its hint follows it inside the hw4 loop.
+        String body = method(vectorSource(toBlocked(), 256, 128), "m_blocks4");
+        assertEquals(List.of(64L), hints(body), body);
+        int c4 = body.indexOf("for (int c4 = 0; c4 < 4; c4++)");
+        int hint = body.indexOf("backEdge < 64");
+        assertTrue(c4 >= 0 && hint > c4 && body.indexOf("for (int hw4 = 0; hw4 < 784; hw4++)") < c4, body);
+    }
+
+    @Test
+    void eightByEightBlocksCountTheWholeHwLoop() {
+        // c16[4] > hw8[392] > c8[2] > [hw 8 x c 8]: the loop of 2 is written out, so hw8 is the
+        // innermost loop: 392 iterations of 2 blocks of 64 floats, 50,176 elements per c16.
+        String body = method(vectorSource(toBlocked(), 256, 128), "m_blocks8");
+        assertEquals(List.of(50_176L), hints(body), body);
+    }
+
+    @Test
+    void aContiguousNestCountsEveryElementOfItsLoop() {
+        // 1x64x56x56 floats flattened, 8 lanes, 64 elements (8 vector statements) an iteration:
+        // one loop of 3,136 iterations over all 200,704.
+        int[] sizes = {1, 64, 56, 56};
+        TensorLayout nchw = TensorLayout.of("NCHW", sizes, "nchw");
+        String source = vectorSource(Samples.unary("m", ElementType.FLOAT, UnaryOp.RELU, nchw, nchw), 256, 128);
+        assertEquals(List.of(200_704L), hints(source), source);
+    }
+
+    @Test
+    void scalarNestsHaveNoHint() {
+        KernelSet set = new KernelSet("hint", List.of("Ops"), List.of(Target.SCALAR), List.of(toBlocked()));
+        String source = Writers.scalar(set, 64).toString();
+        assertFalse(source.contains("backEdge"), source);
+        // the VECTOR class's own scalar nest neither
+        assertEquals(List.of(), hints(method(vectorSource(toBlocked(), 256, 128), "m_scalar")));
+    }
+}
