@@ -48,6 +48,10 @@ class ReachesC2Test {
 
     /** Tier-4 compilations that succeeded, by "Class.method": when each ended. */
     private final Map<String, Instant> compiled = new ConcurrentHashMap<>();
+    /** The start of each method's first compilation at any tier, by "Class.method". */
+    private final Map<String, Instant> firstSeen = new ConcurrentHashMap<>();
+    /** The end of every successful tier-4 compilation, by "Class.method". */
+    private final Map<String, List<Instant>> c2Ends = new ConcurrentHashMap<>();
     /** Tier-4 compilations that failed, by "Class.method". */
     private final Map<String, String> failed = new ConcurrentHashMap<>();
     /** How many compilations JFR has delivered, and what went wrong with the stream, if anything. */
@@ -106,6 +110,9 @@ class ReachesC2Test {
                     }
                 }
             }
+            for (Class<?> set : List.of(BlockedOps.class, ImageOps.class, PipelineOps.class)) {
+                variants(set, report, late);
+            }
         }
         report.sort(Comparator.naturalOrder());
         System.out.println("[C2] " + Runtime.version() + ", " + Device.current().describe()
@@ -115,6 +122,79 @@ class ReachesC2Test {
         streamErrors.forEach(t -> System.out.println("PROBLEM the JFR stream failed: " + t));
         late.forEach(name -> System.out.println("PROBLEM never reached C2: " + name + " (" + events.get()
                 + " compilations seen in all)"));
+    }
+
+    /**
+     * The other vector variants of the VECTOR class's methods ({@code KernelProvider.variants()},
+     * those of register width above 0), which the tuner times: each through an instance of its own
+     * ({@code create(variant)}), called until its nest is C2 code. Its nest is the one private
+     * method of the name's family first compiled after the instance's first call began (the ones
+     * measured before were compiled already); only the nest's own C2 compilation counts (a nest
+     * moving vectors is too large for C2 to inline into the public method).
+     */
+    private void variants(Class<?> set, List<String> report, List<String> late) throws Exception {
+        Class<?> c = Strider.load(set, dev.strider.Target.VECTOR).getClass();
+        dev.strider.runtime.KernelProvider provider = (dev.strider.runtime.KernelProvider)
+                Class.forName(c.getName() + "$Provider").getConstructor().newInstance();
+        for (Method m : set.getMethods()) {
+            String key = m.getName() + Arrays.stream(m.getParameterTypes()).map(Class::getSimpleName)
+                    .collect(java.util.stream.Collectors.joining(", ", "(", ")"));
+            List<String> names = provider.variants().get(key);
+            List<Integer> bits = provider.variantBits().get(key);
+            if (names == null || bits == null) {
+                continue;
+            }
+            for (int v = 0; v < names.size(); v++) {
+                if (bits.get(v) == 0) {
+                    continue;
+                }
+                String label = c.getSimpleName() + "." + m.getName() + " #" + v + " (" + names.get(v) + ")";
+                Duration took = variantUntilC2(provider.create(v), m);
+                if (took != null && took.isNegative()) {
+                    continue; // the rule's variant, measured above
+                }
+                report.add(String.format("%-45s %s", label, took == null ? "no C2 within " + BUDGET.toMillis() + " ms"
+                        : took.isZero() ? "during the first call" : took.toMillis() + " ms"));
+                if (took == null) {
+                    late.add(label);
+                }
+            }
+        }
+    }
+
+    /**
+     * Calls {@code m} on {@code kernels} until the variant it runs is C2 code: the time from the first
+     * call's return; negative when that variant was compiled before (measured already); null when
+     * C2 did not come within the budget.
+     */
+    private Duration variantUntilC2(Object kernels, Method m) throws Exception {
+        Class<?> c = kernels.getClass();
+        Method impl = c.getMethod(m.getName(), m.getParameterTypes());
+        Object[] args = arguments(m);
+        String family = c.getName() + "." + m.getName() + "_";
+        Instant before = Instant.now();
+        impl.invoke(kernels, args);
+        Instant first = Instant.now();
+        Instant deadline = first.plus(BUDGET);
+        while (Instant.now().isBefore(deadline)) {
+            long batch = System.nanoTime() + 1_000_000;
+            do {
+                impl.invoke(kernels, args);
+            } while (System.nanoTime() < batch);
+            String nest = firstSeen.entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(family) && !e.getKey().endsWith("_steps")
+                            && !e.getKey().endsWith("_range") && !e.getValue().isBefore(before))
+                    .map(Map.Entry::getKey).findFirst().orElse(null);
+            List<Instant> ends = c2Ends.getOrDefault(nest == null ? "" : nest, List.of());
+            if (!ends.isEmpty()) {
+                Instant done = ends.stream().min(Comparator.naturalOrder()).get();
+                return done.isBefore(first) ? Duration.ZERO : Duration.between(first, done);
+            }
+            if (nest == null && Duration.between(first, Instant.now()).toMillis() > 1000) {
+                return Duration.ofNanos(-1); // no new nest after a second of calling: it was compiled before
+            }
+        }
+        return null;
     }
 
     /** Calls {@code m} until it and the nest it runs are C2 code; the time that took, or null. */
@@ -182,14 +262,16 @@ class ReachesC2Test {
     private void compilation(RecordedEvent e) {
         events.incrementAndGet();
         RecordedMethod method = e.getValue("method");
+        String name = method.getType().getName() + "." + method.getName();
+        firstSeen.putIfAbsent(name, e.getStartTime());
         if (e.getInt("compileLevel") != 4) {
             return;
         }
         // An on-stack replacement counts: a method whose calls take long runs its loops as C2 code
         // that way long before it has been called often enough for a whole-method compilation.
-        String name = method.getType().getName() + "." + method.getName();
         if (e.getBoolean("succeded")) {
             compiled.putIfAbsent(name, e.getEndTime());
+            c2Ends.computeIfAbsent(name, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(e.getEndTime());
         } else {
             failed.put(name, "compile " + e.getLong("compileId") + " failed");
         }
