@@ -41,12 +41,16 @@ public record ProcessorOptions(int unrollLimit, Optional<List<Target>> targets, 
     public static final int DEFAULT_UNROLL_LIMIT = 64;
     public static final List<Integer> DEFAULT_VECTOR_SHAPES = List.of(128, 256, 512);
     /**
-     * THREADS splits only kernels beyond the L2 cache, 2^20 elements (4 MiB of floats). Measured in
-     * one TargetsBenchmark run on 2 cores: it halves the 4M-element transposes (2.5 ms against
-     * 4.1 ms for VECTOR) but loses on every 150K-200K-element kernel, where the fork costs what
-     * the second core gains (bias add 33.9 µs against 22.3, nchw to nChw16c 93 against 69).
+     * THREADS splits kernels of at least 2^17 elements (512 KiB of floats). Over the common pool it
+     * lost on every 150K-200K-element kernel (one TargetsBenchmark run on 2 cores: bias add 33.9 us
+     * against 22.3, nchw to nChw16c 93 against 69), so the default was 2^20. Over the team of
+     * watching workers ({@code dev.strider.runtime.Team}) each core keeps its half in its own L2:
+     * built with 2^16, the tuner measured THREADS at 1.39x, 1.72x and 1.79x the one-thread winner
+     * on nchw to nChw16c, back and nchw to nChw8c 1x64x56x56 (200,704 elements; JDK 25, AMD EPYC
+     * Zen 4, 2 cores). The tuner times THREADS against the one-thread winner for every method it
+     * splits, so a method where splitting loses still runs one thread by default.
      */
-    public static final long DEFAULT_THREADS_ABOVE = 1L << 20;
+    public static final long DEFAULT_THREADS_ABOVE = 1L << 17;
     /**
      * Transposes move 4x4 float blocks (128 bits) even in the 256- and 512-bit classes. On the AMD
      * Zen 3 (AVX2) we measure on, a 128-bit rearrange is one in-lane vpermilps, while a 256-bit

@@ -161,7 +161,7 @@ class LayoutReportTest {
         assertEquals(List.of("Ops_Scalar", "Ops_Vector128", "Ops_Vector256", "Ops_Vector512", "Ops_Threads"), classes);
         assertEquals(javadocNest(v256, "relu"), relu.get(2).get(1));
         assertTrue(relu.get(2).get(1).contains("vectors of 8 along"), relu.get(2).get(1));
-        assertEquals("the one-thread class's, called directly (fewer than 1048576 elements)", relu.get(4).get(1));
+        assertEquals("the one-thread class's, called directly (fewer than 131072 elements)", relu.get(4).get(1));
     }
 
     @Test
