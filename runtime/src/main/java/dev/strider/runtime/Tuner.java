@@ -154,9 +154,9 @@ final class Tuner {
     /**
      * The variants timed in one JVM: all of them where {@link Device#widthsTogether()} holds (Java
      * 25 on), else scalar ones and those of variant 0's register width. Timed together on JDK 17,
-     * variants of several widths slowed each other down (the 512-bit 16x16 transpose ran at 55 us
-     * in the tuner against 15.7 us alone, the 256-bit 8x8 at 46.5 against 16.1; Zen 5), so their
-     * comparison would not be fair there.
+     * variants of several widths spoil each other's type profiles (the 8x8 blocks of nchw to
+     * nChw16c 1x64x56x56 ran at 340-540 us beside the 4x4 ones against 25-33 us alone; AMD EPYC
+     * Zen 4), so their comparison would not be fair there.
      */
     static boolean timedTogether(List<Integer> bits, int v, boolean widthsTogether) {
         if (widthsTogether || bits == null || bits.size() <= v) {

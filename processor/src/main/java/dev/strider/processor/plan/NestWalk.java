@@ -64,8 +64,8 @@ public abstract class NestWalk<S> {
      * iteration, and until C2 compiles it Vector API code runs boxed, 10-20 ms a call for 200,000
      * floats. Without the hint the 8x8 and 16x16 transposes of nchw to nChw16c 1x64x56x56 ran so
      * for 0.9-1.5 s, the 4x4 ones for 0.26-0.29 s, the u8 normalize for 0.3-0.5 s (AMD EPYC Zen 4,
-     * JDK 17 and 25); with it the 4x4 blocks reached C2 code in 0.09-0.12 s and the 8x8 ones in
-     * 0.2-0.3 s. C2 removes an empty counted loop. Inside the innermost loop the hint cost the 4x4
+     * JDK 17 and 25); with it the 4x4 blocks reached C2 code in 0.09-0.12 s and the 8x8 and 16x16
+     * ones in 0.2-0.5 s. C2 removes an empty counted loop. Inside the innermost loop the hint cost the 4x4
      * blocks 8-17 % (C2 unrolled that loop of 4 no more); beside it, nothing measurable.
      */
     protected abstract void backEdgeHint(int elements);
