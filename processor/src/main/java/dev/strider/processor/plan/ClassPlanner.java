@@ -187,11 +187,22 @@ public final class ClassPlanner {
                     o.tileAbove(), split, "scalar (" + unsupported + ")");
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
-        MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m));
+        MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes));
         return new MethodPlan(m, split, planned.variants(), planned.rule(), routes);
     }
 
-    private static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split, Problem problem) {
+    /**
+     * True when {@code m}'s input and output both take vectors from segment memory, so that its
+     * plans keep to lanes that are never reinterpreted ({@link VectorPlan#withSegmentLanes}).
+     */
+    static boolean segmentLanes(KernelMethod m, List<MemoryRoute> routes) {
+        MemoryRoute in = routes.get(0);
+        MemoryRoute out = routes.get(m.params().indexOf(m.output()));
+        return in.segment() && out.segment();
+    }
+
+    private static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split, Problem problem,
+                                           boolean segmentLanes) {
         String unsupported = unsupported(m, bits);
         if (unsupported != null) {
             return MethodPlan.single(m, split, scalarFallback(m, problem, o, bits, split, "scalar (" + unsupported + ")"));
@@ -208,13 +219,14 @@ public final class ClassPlanner {
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
                 && !r.src().isHalf()) && lanes <= MAX_TRANSPOSE_LANES;
-        VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true);
+        VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
+                segmentLanes);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
             return MethodPlan.single(m, split, rule);
         }
         List<VariantPlan> variants = new ArrayList<>(List.of(rule));
         for (int t = 2 * transposeLanes; t <= widest && variants.size() < MAX_VARIANTS - 1; t *= 2) {
-            VariantPlan wider = vectorVariant(m, problem, o, bits, lanes, t, interleavable, split, false);
+            VariantPlan wider = vectorVariant(m, problem, o, bits, lanes, t, interleavable, split, false, segmentLanes);
             if (wider.form() instanceof VariantPlan.Vectors w && w.plan().kind() == VectorPlan.Kind.TRANSPOSE
                     && wider.estimatedBytes() <= METHOD_BYTES_BUDGET) {
                 variants.add(wider);
@@ -245,7 +257,7 @@ public final class ClassPlanner {
             // 721 us, and they 821 instead of 38). The tuner may still measure the others.
             int floatLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / type.bytes());
             VariantPlan floats = vectorVariant(m, problem, o, bits, lanes, Math.min(floatLanes, lanes), interleavable,
-                    split, false, false);
+                    split, false, false, segmentLanes);
             if (floats.form() instanceof VariantPlan.Vectors f && f.plan().kind() == VectorPlan.Kind.TRANSPOSE
                     && floats.estimatedBytes() <= METHOD_BYTES_BUDGET && variants.size() < MAX_VARIANTS - 1) {
                 variants.add(floats);
@@ -266,15 +278,18 @@ public final class ClassPlanner {
      */
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                              int transposeLanes, boolean interleavable, boolean split,
-                                             boolean fallBack) {
+                                             boolean fallBack, boolean segmentLanes) {
         return vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, fallBack,
-                widenedRows(m, o, bits));
+                widenedRows(m, o, bits), segmentLanes);
     }
 
-    /** The same, a bf16 widening's transposes moving 16-bit lanes when {@code widenRows}. */
+    /**
+     * The same, a bf16 widening's transposes moving 16-bit lanes when {@code widenRows}, and lanes
+     * that only move never reinterpreted when {@code segmentLanes} ({@link VectorPlan#withSegmentLanes}).
+     */
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                              int transposeLanes, boolean interleavable, boolean split,
-                                             boolean fallBack, boolean widenRows) {
+                                             boolean fallBack, boolean widenRows, boolean segmentLanes) {
         int limit = o.unrollLimit();
         while (true) {
             Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
@@ -297,6 +312,9 @@ public final class ClassPlanner {
             if (plan.kind() == VectorPlan.Kind.TRANSPOSE && widenRows) {
                 plan = plan.withWidenedRows();
             }
+            if (segmentLanes && movesWithoutReinterpret(m, plan)) {
+                plan = plan.withSegmentLanes();
+            }
             if (lanes < MIN_SHUFFLE_LANES && reverses(plan)) {
                 return scalarFallback(m, problem, o, bits, split,
                         "scalar (a reversed input: no rearrange of " + lanes + " lanes compiles to vector code)");
@@ -311,6 +329,18 @@ public final class ClassPlanner {
             }
             limit /= 2;
         }
+    }
+
+    /**
+     * True when {@code plan}'s lanes can move without a reinterpret ({@link VectorPlan#withSegmentLanes}):
+     * a transpose (a copy's, or bf16 widened as its int bits), any copy, or an interleave that
+     * widens bytes, whose ints move before they are converted to floats. Not a converting
+     * interleave of floats, whose values must move as their bits.
+     */
+    static boolean movesWithoutReinterpret(KernelMethod m, VectorPlan plan) {
+        return plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m)
+                || plan.kind() != VectorPlan.Kind.CONTIGUOUS && m instanceof KernelMethod.Reorder r
+                && r.src().type() == ElementType.BYTE;
     }
 
     /** The bits of a transpose variant's blocks: 16-bit lanes where it widens its rows. */
@@ -337,7 +367,7 @@ public final class ClassPlanner {
     static VariantPlan staged(KernelMethod m, VariantPlan v) {
         VectorPlan plan = ((VariantPlan.Vectors) v.form()).plan();
         boolean offsetLoads = offsetLoadsInBounds(plan);
-        boolean andOr = shifts(m.output().type(), 1);
+        boolean andOr = plan.shifts(m.output().type(), 1);
         if (!offsetLoads && !andOr) {
             return null;
         }
@@ -584,7 +614,7 @@ public final class ClassPlanner {
         int shifting = 0;
         int rearranging = 0;
         for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
-            if (shifts(m.output().type(), k)) {
+            if (plan.shifts(m.output().type(), k)) {
                 shifting++;
             } else {
                 rearranging++;

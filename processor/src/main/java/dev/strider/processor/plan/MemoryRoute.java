@@ -39,6 +39,11 @@ public enum MemoryRoute {
         return this == BUFFER || this == BUFFER_SEGMENT;
     }
 
+    /** True for the routes whose vectors load from and store to a {@code MemorySegment}. */
+    public boolean segment() {
+        return this == SEGMENT || this == BUFFER_SEGMENT;
+    }
+
     /** Element by element: the route of SCALAR and THREADS classes, and of VECTOR's scalar nests. */
     public static MemoryRoute scalar(Param p) {
         return switch (p.memory()) {

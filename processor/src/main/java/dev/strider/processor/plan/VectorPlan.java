@@ -1,5 +1,7 @@
 package dev.strider.processor.plan;
 
+import dev.strider.kernel.ElementType;
+
 /**
  * A loop nest for vectors: the nodes of {@link #loops()} from {@link #leaf()} on are lane nodes
  * of {@link #lanes()} elements that one vector statement covers when their ranges are whole
@@ -11,18 +13,20 @@ package dev.strider.processor.plan;
  * @param tails which partial blocks of a transpose go through registers
  * @param widenedRows a transpose of bf16 into f32 moves the 16-bit elements and widens each row
  *                    as it stores it ({@link #withWidenedRows})
+ * @param segmentLanes the input and the output are segment memory, and no lane that only moves is
+ *                     reinterpreted ({@link #withSegmentLanes})
  */
 public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails,
-                         boolean widenedRows) {
+                         boolean widenedRows, boolean segmentLanes) {
 
     /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, false);
     }
 
     /** A plan whose transpose moves the output's elements (or their bits). */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
-        this(loops, kind, leaf, lanes, stages, tails, false);
+        this(loops, kind, leaf, lanes, stages, tails, false, false);
     }
 
     /**
@@ -31,17 +35,52 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * ({@code ClassPlanner.widensBf16}).
      */
     public VectorPlan withWidenedRows() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, segmentLanes);
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, segmentLanes);
     }
 
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, segmentLanes);
+    }
+
+    /**
+     * The same plan for a method whose input and output are both segment memory ({@code
+     * MemorySegment}, or buffers through {@code MemorySegment.ofBuffer}): lanes that only move
+     * (transposes, interleaves and reversals of a copy, a bf16 widening's transposes) load and
+     * store as their bits' lanes straight from the segment ({@code IntVector.fromMemorySegment} for
+     * floats, no {@code reinterpretAsInts}); every stage of a transpose moves its pieces by
+     * {@code rearrange} rather than by shifting lanes of twice their width; and an interleave that
+     * widens bytes to floats moves the ints and converts them after. So such a method never
+     * reinterprets a vector ({@code ClassPlanner.movesWithoutReinterpret} says which plans can).
+     *
+     * <p>Why: until C2 compiles it, the Vector API runs a reinterpret as Java code that stores the
+     * vector into a heap segment of a {@code byte[]} ({@code AbstractVector.defaultReinterpret}).
+     * That records a heap segment in the type profiles of the JDK's shared segment store
+     * ({@code ScopedMemoryAccess.storeIntoMemorySegment}, {@code FloatVector.intoMemorySegment}),
+     * and C2 then compiles every vector store to a native segment as "native or heap": the base
+     * may be an array, so each store is re-checked in full (read-only flag, size, session state,
+     * class) and counts as a write to any memory, which reloads the shuffles and masks after it.
+     * The generated 4x4 nchw to nChw16c blocks on native segments took 114-130 us against 30 on
+     * arrays (AMD EPYC Zen 4, JDK 25, 1x64x56x56, one JVM each); without a reinterpret anywhere in
+     * the JVM the same blocks took 38-41 us, each store one bounds check. A reinterpret anywhere
+     * else in the JVM (an array kernel's) still pollutes those profiles: the JDK's, not ours.
+     */
+    public VectorPlan withSegmentLanes() {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, true);
+    }
+
+    /**
+     * True when a transpose stage moving groups of {@code k} lanes of {@code type} shifts lanes of
+     * twice their width ({@link ClassPlanner#shifts}), false where it rearranges: always false for
+     * {@link #segmentLanes}, whose shifts would reinterpret.
+     */
+    public boolean shifts(ElementType type, int k) {
+        return !segmentLanes && ClassPlanner.shifts(type, k);
     }
 
     /**
@@ -153,6 +192,6 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
                 + loops.nodes().get(leaf + 1).name() + " transposed in registers"
                 + (widenedRows ? " as 16-bit lanes, each row widened to f32 as it is stored" : "")
-                + stages.describe() + tails.describe();
+                + stages.describe() + tails.describe() + (segmentLanes ? "; segment lanes, never reinterpreted" : "");
     }
 }

@@ -132,7 +132,7 @@ public final class VectorWriter {
         Node lane = plan.loops().nodes().get(plan.leaf());
         KernelClass.hoistQuantization(nest, m, access);
         Function<List<CodeBlock>, CodeBlock> vector = switch (plan.kind()) {
-            case CONTIGUOUS -> offsets -> contiguous(m, access, nest, lane, plan.lanes(), offsets, constants);
+            case CONTIGUOUS -> offsets -> contiguous(m, access, nest, lane, plan, offsets, constants);
             case TRANSPOSE -> offsets -> transpose(m, access, plan, offsets, constants, nest.scope());
             case INTERLEAVE, DEINTERLEAVE -> offsets -> interleave(m, access, plan, offsets, constants, nest.scope());
         };
@@ -170,24 +170,25 @@ public final class VectorWriter {
     // ------------------------------------------------------------------ contiguous statements
 
     /** One vector of the lane node: load (or broadcast, or reverse) the inputs, compute, store. */
-    private CodeBlock contiguous(KernelMethod m, Access a, NestWriter nest, Node lane, int lanes, List<CodeBlock> offsets,
-                                 Constants c) {
+    private CodeBlock contiguous(KernelMethod m, Access a, NestWriter nest, Node lane, VectorPlan plan,
+                                 List<CodeBlock> offsets, Constants c) {
+        int lanes = plan.lanes();
         Param out = m.output();
         ElementType type = out.type();
         CodeBlock value;
         if (m instanceof KernelMethod.Reorder r) {
             CodeBlock in = ClassPlanner.widensBf16(m) ? widenBf16(a, r.src(), offsets.get(1), lanes, c)
-                    : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], lanes, c)
+                    : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
             value = r.isCopy() ? in : conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
                     : scaleShift(in, type, conversion);
         } else if (m instanceof KernelMethod.Slice s) {
-            value = load(a, s.src(), offsets.get(1), lane.strides()[1], lanes, c);
+            value = load(a, s.src(), offsets.get(1), lane.strides()[1], plan, c);
         } else if (m instanceof KernelMethod.Fill f) {
             value = CodeBlock.of("$T.broadcast($N, $N)", vectorClass(type), c.species(type, bits), f.value().name());
         } else if (m instanceof KernelMethod.Unary u) {
-            CodeBlock in = load(a, u.in(), offsets.get(1), lane.strides()[1], lanes, c);
+            CodeBlock in = load(a, u.in(), offsets.get(1), lane.strides()[1], plan, c);
             switch (u.op().kind()) {
                 case RELU:
                     value = CodeBlock.of("$L.max($L)", in, zero(type));
@@ -203,8 +204,8 @@ public final class VectorWriter {
             }
         } else {
             KernelMethod.Binary b = (KernelMethod.Binary) m;
-            value = CodeBlock.of("$L.$L($L)", load(a, b.a(), offsets.get(1), lane.strides()[1], lanes, c),
-                    b.op().name().toLowerCase(Locale.ROOT), load(a, b.b(), offsets.get(2), lane.strides()[2], lanes, c));
+            value = CodeBlock.of("$L.$L($L)", load(a, b.a(), offsets.get(1), lane.strides()[1], plan, c),
+                    b.op().name().toLowerCase(Locale.ROOT), load(a, b.b(), offsets.get(2), lane.strides()[2], plan, c));
         }
         return a.store(value, out, offsets.get(0));
     }
@@ -274,16 +275,25 @@ public final class VectorWriter {
         return v;
     }
 
-    /** The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed). */
-    private CodeBlock load(Access a, Param in, CodeBlock offset, int stride, int lanes, Constants c) {
+    /**
+     * The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed); a
+     * reversed copy of {@link VectorPlan#segmentLanes} loads its bits' lanes and stays in them.
+     */
+    private CodeBlock load(Access a, Param in, CodeBlock offset, int stride, VectorPlan plan, Constants c) {
+        int lanes = plan.lanes();
         ClassName vector = vectorClass(in.type());
         String species = c.species(in.type(), bits);
         if (stride == 0) {
             return CodeBlock.of("$T.broadcast($N, $L)", vector, species, a.read(in, offset));
         }
         if (stride == -1) {
-            CodeBlock loaded = a.load(in, vector, species, NestWriter.plus(offset, -(lanes - 1)));
+            CodeBlock at = NestWriter.plus(offset, -(lanes - 1));
             ElementType bits = bitsOf(in.type());
+            if (plan.segmentLanes() && bits != in.type()) {
+                return CodeBlock.of("$L.rearrange($N)", a.load(in, vectorClass(bits), c.species(bits, this.bits), at),
+                        c.reverse(bits));
+            }
+            CodeBlock loaded = a.load(in, vector, species, at);
             if (bits == in.type()) {
                 return CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(in.type()));
             }
@@ -296,13 +306,19 @@ public final class VectorWriter {
 
     /** Sequential bytes widened to float lanes ({@code & 0xFF} for an unsigned reading). */
     private CodeBlock widenBytes(Access a, KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
-        ClassName intVector = vectorClass(ElementType.INT);
+        return intsToFloats(widenBytesToInts(a, r, offset, lanes, c));
+    }
+
+    /** Sequential bytes widened to int lanes ({@code & 0xFF} for an unsigned reading). */
+    private CodeBlock widenBytesToInts(Access a, KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
         CodeBlock bytes = a.load(r.src(), vectorClass(ElementType.BYTE), c.species(ElementType.BYTE, lanes * 8), offset);
-        CodeBlock ints = CodeBlock.of("(($T) $L.convertShape($T.B2I, $N, 0))", intVector, bytes,
+        CodeBlock ints = CodeBlock.of("(($T) $L.convertShape($T.B2I, $N, 0))", vectorClass(ElementType.INT), bytes,
                 VECTOR_OPERATORS, c.species(ElementType.INT, bits));
-        if (r.unsignedSource()) {
-            ints = CodeBlock.of("$L.and(0xFF)", ints);
-        }
+        return r.unsignedSource() ? CodeBlock.of("$L.and(0xFF)", ints) : ints;
+    }
+
+    /** Int lanes converted to the float lanes of their values. */
+    private static CodeBlock intsToFloats(CodeBlock ints) {
         return CodeBlock.of("(($T) $L.convert($T.I2F, 0))", vectorClass(ElementType.FLOAT), ints, VECTOR_OPERATORS);
     }
 
@@ -341,7 +357,7 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan.stages(), in,
+        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan, in,
                 rowLoad(a, plan, in, out, c), rowStore(plan, out, c), offsets.get(1), x.strides()[1], plan.lanes(),
                 out, offsets.get(0), y.strides()[0], 0);
     }
@@ -357,10 +373,11 @@ public final class VectorWriter {
      */
     private Function<CodeBlock, CodeBlock> rowStore(VectorPlan plan, Param out, Constants c) {
         if (plan.widenedRows()) {
-            return v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
+            return plan.segmentLanes() ? v -> bf16Bits(v, plan.lanes(), c)
+                    : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
         }
         ElementType bits = bitsOf(out.type());
-        return bits == out.type() ? v -> v
+        return bits == out.type() || plan.segmentLanes() ? v -> v
                 : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(out.type()));
     }
 
@@ -389,9 +406,15 @@ public final class VectorWriter {
         if (in.type() != out.type()) {
             return offset -> widenBf16Bits(a, in, offset, lanes, c);
         }
+        ElementType bits = bitsOf(out.type());
+        if (plan.segmentLanes()) {
+            // the bits straight from the segment, as their own lanes
+            ClassName bitsVector = vectorClass(bits);
+            String bitsSpecies = c.species(bits, lanes * 8 * bits.bytes());
+            return offset -> a.load(in, bitsVector, bitsSpecies, offset);
+        }
         ClassName vector = vectorClass(out.type());
         String species = c.species(out.type(), lanes * 8 * out.type().bytes());
-        ElementType bits = bitsOf(out.type());
         return bits == out.type() ? offset -> a.load(in, vector, species, offset)
                 : offset -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
                         KernelClass.titled(bits));
@@ -407,7 +430,7 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan.stages(), in,
+        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan, in,
                 rowLoad(a, plan, in, out, c), rowStore(plan, out, c), offsets.get(1), x.strides()[1], xRows, out,
                 offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
     }
@@ -423,24 +446,38 @@ public final class VectorWriter {
         Param out = m.output();
         int lanes = plan.lanes();
         // A converting reorder widens bytes as it loads them and scales each vector before it stores it.
-        Function<CodeBlock, CodeBlock> load = offset -> load(a, in, offset, 1, lanes, c);
+        Function<CodeBlock, CodeBlock> load = offset -> load(a, in, offset, 1, plan, c);
         Function<CodeBlock, CodeBlock> compute = value -> value;
-        if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
-            ElementType type = out.type();
-            if (r.src().type() != type) {
-                load = offset -> widenBytes(a, r, offset, lanes, c);
-            }
-            Conversion conversion = Conversion.of(m).orElseThrow();
-            compute = value -> scaleShift(value, type, conversion);
-        }
-        // the lanes move as bits (bitsOf): reinterpreted as they are loaded, and back before computing
         ElementType bits = bitsOf(out.type());
-        if (bits != out.type()) {
-            Function<CodeBlock, CodeBlock> loadValues = load;
-            Function<CodeBlock, CodeBlock> computeValues = compute;
-            load = offset -> CodeBlock.of("$L.reinterpretAs$Ls()", loadValues.apply(offset), KernelClass.titled(bits));
-            compute = value -> computeValues.apply(CodeBlock.of("$L.reinterpretAs$Ls()", value,
-                    KernelClass.titled(out.type())));
+        if (plan.segmentLanes()) {
+            // no lane reinterpreted: a copy's bits straight from the segment, bytes widened to the
+            // ints they move as and converted to floats after they moved
+            ClassName bitsVector = vectorClass(bits);
+            String bitsSpecies = c.species(bits, this.bits);
+            if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+                Conversion conversion = Conversion.of(m).orElseThrow();
+                load = offset -> widenBytesToInts(a, r, offset, lanes, c);
+                compute = value -> scaleShift(intsToFloats(value), out.type(), conversion);
+            } else if (bits != out.type()) {
+                load = offset -> a.load(in, bitsVector, bitsSpecies, offset);
+            }
+        } else {
+            if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+                ElementType type = out.type();
+                if (r.src().type() != type) {
+                    load = offset -> widenBytes(a, r, offset, lanes, c);
+                }
+                Conversion conversion = Conversion.of(m).orElseThrow();
+                compute = value -> scaleShift(value, type, conversion);
+            }
+            // the lanes move as bits (bitsOf): reinterpreted as they are loaded, and back before computing
+            if (bits != out.type()) {
+                Function<CodeBlock, CodeBlock> loadValues = load;
+                Function<CodeBlock, CodeBlock> computeValues = compute;
+                load = offset -> CodeBlock.of("$L.reinterpretAs$Ls()", loadValues.apply(offset), KernelClass.titled(bits));
+                compute = value -> computeValues.apply(CodeBlock.of("$L.reinterpretAs$Ls()", value,
+                        KernelClass.titled(out.type())));
+            }
         }
         if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
             return c.interleave(scope, a, bits, lanes, plan.channels(), load, offsets.get(1),
@@ -556,7 +593,7 @@ public final class VectorWriter {
          * 1 load, 30 blends or shifts and 16 stores, and each stored row is followed by {@code
          * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
          */
-        CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan.Stages stages,
+        CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan plan,
                 Param src, Function<CodeBlock, CodeBlock> load, Function<CodeBlock, CodeBlock> stored, CodeBlock s,
                 int sStride, int inRows, Param dst, CodeBlock d, int dStride, int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
@@ -590,7 +627,7 @@ public final class VectorWriter {
                 boolean last = k == 1;
                 String to = last ? null : scope.numbered(stageNames[stage]);
                 int pieceBits = k * 8 * type.bytes();
-                boolean shifts = ClassPlanner.shifts(type, k);
+                boolean shifts = plan.shifts(type, k);
                 // each stage pairs rows i and i + k: lo and hi of the pair, by the stage's form
                 java.util.function.BiFunction<Integer, Integer, CodeBlock[]> pair;
                 String in = from;
@@ -608,14 +645,14 @@ public final class VectorWriter {
                     up = v -> CodeBlock.of("$L.rearrange($N)", v, swap(type, blockBits, h));
                     down = up;
                 }
-                if (stage == 0 && stages.offsetLoads() && whole) {
+                if (stage == 0 && plan.stages().offsetLoads() && whole) {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i,
                                 load.apply(NestWriter.plus(s, (long) j * sStride - h)), high),
                         CodeBlock.of("$L.blend($N, $N)", load.apply(NestWriter.plus(s, (long) i * sStride + h)),
                                 in + j, high)};
-                } else if (shifts && stages.andOr()) {
+                } else if (shifts && plan.stages().andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
                     String wide = laneTypes(2 * pieceBits);
                     String back = KernelClass.titled(type) + "s";
