@@ -13,6 +13,7 @@ import dev.strider.processor.plan.MethodPlan;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -33,6 +34,9 @@ final class Access {
 
     /** A name or a number: an index that needs no parentheses when multiplied. */
     private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*|\\d+");
+
+    /** {@code name + 3} or {@code name - 3}, as {@code NestWriter.plus} writes an offset. */
+    private static final Pattern VARIABLE_PLUS_LITERAL = Pattern.compile("([A-Za-z_$][A-Za-z0-9_$]*) ([+-]) (\\d+)");
 
     private final KernelMethod method;
     private final MethodPlan plan;
@@ -213,13 +217,25 @@ final class Access {
         return type == ElementType.BYTE ? name : name + "_UNALIGNED";
     }
 
-    /** {@code 4 * (i + 3)}, {@code 4L * i} for a segment's long offsets, {@code i} for bytes. */
+    /**
+     * {@code 4 * (i + 3)}, {@code i} for bytes; for a segment's long offsets {@code 4L * i + 12L}
+     * and {@code i + 3L}: the literal is added in long, after the variable is widened, so that C2
+     * folds it into the address of the access instead of widening each sum of int variable and
+     * literal again (the same value: offsets are int indices that do not overflow).
+     */
     private static CodeBlock byteIndex(CodeBlock index, ElementType type, boolean wide) {
+        String text = index.toString();
+        Matcher sum = VARIABLE_PLUS_LITERAL.matcher(text);
+        if (wide && sum.matches()) {
+            long literal = Long.parseLong(sum.group(3)) * type.bytes();
+            CodeBlock variable = type.bytes() == 1 ? CodeBlock.of("$N", sum.group(1))
+                    : CodeBlock.of("$LL * $N", type.bytes(), sum.group(1));
+            return CodeBlock.of("$L $L $LL", variable, sum.group(2), literal);
+        }
         if (type.bytes() == 1) {
             return index;
         }
         String factor = type.bytes() + (wide ? "L" : "");
-        String text = index.toString();
         if (text.matches("\\d+")) {
             return CodeBlock.of("$L$L", Long.parseLong(text) * type.bytes(), wide ? "L" : "");
         }
