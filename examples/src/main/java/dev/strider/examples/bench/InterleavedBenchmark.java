@@ -88,6 +88,18 @@ public class InterleavedBenchmark {
     @Param({"4"})
     public long sliceMillis;
 
+    /**
+     * Which contenders the fork runs: {@code all}; {@code arrays}, the targets and the tuned choice
+     * on arrays (with arraycopy and oneDNN); or {@code segments}, the same on native segments (with
+     * arraycopy and oneDNN). Until C2 compiles them, the array kernels' reinterprets run as Java
+     * code that stores into a heap segment, which makes the JDK compile every vector store to a
+     * native segment with full checks ({@code VectorPlan.withSegmentLanes} in the processor). A
+     * fork of segments alone shows the segment kernels as a program that keeps its tensors
+     * off-heap runs them; compare it with a fork of arrays alone, fork against fork.
+     */
+    @Param({"all"})
+    public String memory;
+
     /** A slice's loop: {@code calls} calls, the nanoseconds they took. {@link Slice} and its hidden copies. */
     public interface Timed {
         long run(int calls);
@@ -135,6 +147,30 @@ public class InterleavedBenchmark {
         return list;
     }
 
+    /** The contenders {@code memory} ({@link #memory}) keeps. */
+    static List<Contender> only(List<Contender> all, String memory) {
+        List<Contender> kept = new ArrayList<>();
+        for (Contender k : all) {
+            boolean peer = k == Contender.ARRAYCOPY || k == Contender.ONEDNN;
+            boolean target = k == Contender.SCALAR || k == Contender.VECTOR || k == Contender.THREADS
+                    || k == Contender.TUNED;
+            boolean keep = switch (memory) {
+                case "all" -> true;
+                case "arrays" -> peer || target;
+                case "segments" -> peer || k.memory() == Contender.Memory.SEGMENT;
+                default -> throw new IllegalArgumentException("memory is all, arrays or segments, not " + memory);
+            };
+            if (keep) {
+                kept.add(k);
+            }
+        }
+        if (memory.equals("segments") && kept.size() == all.stream().filter(k -> k == Contender.ARRAYCOPY
+                || k == Contender.ONEDNN).count()) {
+            throw new IllegalStateException("no segment contenders: " + SegmentContenders.unavailable());
+        }
+        return kept;
+    }
+
     /** Whether {@link BaselinesBenchmark} has a hand-tiled loop for the case ({@code <id>Hand}). */
     static boolean hasHandTiled(Case c) {
         try {
@@ -153,7 +189,7 @@ public class InterleavedBenchmark {
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
         benchmarkCase = Case.ofBenchmark(params.getBenchmark());
-        contenders = contenders(benchmarkCase);
+        contenders = only(contenders(benchmarkCase), memory);
         Tensors t = new Tensors();
         t.setUp();
         if (benchmarkCase.hasOneDnn()) {
