@@ -103,7 +103,8 @@ final class Access {
             case BUFFER, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
                     ? CodeBlock.of("$N.get$L($L)", p.name(), KernelClass.titled(p.type()), byteIndex(index, p.type(), false))
                     : CodeBlock.of("$N.get($L)", p.name(), index);
-            case SEGMENT -> CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), index);
+            case SEGMENT -> CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()),
+                    longIndex(index));
         };
     }
 
@@ -117,7 +118,7 @@ final class Access {
                             byteIndex(index, p.type(), false), value)
                     : CodeBlock.of("$N.put($L, $L);\n", p.name(), index, value);
             case SEGMENT -> CodeBlock.of("$N.setAtIndex($T.$L, $L, $L);\n", p.name(), VALUE_LAYOUT, layout(p.type()),
-                    index, value);
+                    longIndex(index), value);
         };
     }
 
@@ -215,6 +216,12 @@ final class Access {
     static String layout(ElementType type) {
         String name = "JAVA_" + type.name().toUpperCase(Locale.ROOT);
         return type == ElementType.BYTE ? name : name + "_UNALIGNED";
+    }
+
+    /** {@code i + 3L}: a segment's long element index, its literal added after the variable is widened ({@link #byteIndex}). */
+    private static CodeBlock longIndex(CodeBlock index) {
+        Matcher sum = VARIABLE_PLUS_LITERAL.matcher(index.toString());
+        return sum.matches() ? CodeBlock.of("$N $L $LL", sum.group(1), sum.group(2), sum.group(3)) : index;
     }
 
     /**
