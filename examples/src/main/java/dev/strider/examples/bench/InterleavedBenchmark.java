@@ -95,7 +95,9 @@ public class InterleavedBenchmark {
      * code that stores into a heap segment, which makes the JDK compile every vector store to a
      * native segment with full checks ({@code VectorPlan.withSegmentLanes} in the processor). A
      * fork of segments alone shows the segment kernels as a program that keeps its tensors
-     * off-heap runs them; compare it with a fork of arrays alone, fork against fork.
+     * off-heap runs them; compare it with a fork of arrays alone, fork against fork. For JMH run
+     * by hand ({@code -p memory=segments}): {@link Suite} ({@code bench/run}) runs {@code all} and
+     * merges a case's forks only when they ran the same contenders.
      */
     @Param({"all"})
     public String memory;
@@ -166,7 +168,9 @@ public class InterleavedBenchmark {
         }
         if (memory.equals("segments") && kept.size() == all.stream().filter(k -> k == Contender.ARRAYCOPY
                 || k == Contender.ONEDNN).count()) {
-            throw new IllegalStateException("no segment contenders: " + SegmentContenders.unavailable());
+            String why = SegmentContenders.unavailable();
+            throw new IllegalStateException("memory=segments, but no segment contenders here: "
+                    + (why != null ? why : "the case has no off-heap contenders"));
         }
         return kept;
     }

@@ -333,12 +333,13 @@ public final class ClassPlanner {
 
     /**
      * True when {@code plan}'s lanes can move without a reinterpret ({@link VectorPlan#withSegmentLanes}):
-     * a transpose (a copy's, or bf16 widened as its int bits), any copy, or an interleave that
-     * widens bytes, whose ints move before they are converted to floats. Not a converting
-     * interleave of floats, whose values must move as their bits.
+     * a transpose (a copy's, or bf16 widened as its int bits), any copy, bf16 widened to f32
+     * (stored as the int bits it widens to), or an interleave that widens bytes, whose ints move
+     * before they are converted to floats. Not a converting interleave of floats, whose values
+     * must move as their bits.
      */
     static boolean movesWithoutReinterpret(KernelMethod m, VectorPlan plan) {
-        return plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m)
+        return plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m) || widensBf16(m)
                 || plan.kind() != VectorPlan.Kind.CONTIGUOUS && m instanceof KernelMethod.Reorder r
                 && r.src().type() == ElementType.BYTE;
     }

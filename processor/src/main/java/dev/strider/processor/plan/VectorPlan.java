@@ -51,7 +51,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
     /**
      * The same plan for a method whose input and output are both segment memory ({@code
      * MemorySegment}, or buffers through {@code MemorySegment.ofBuffer}): lanes that only move
-     * (transposes, interleaves and reversals of a copy, a bf16 widening's transposes) load and
+     * (transposes, interleaves and reversals of a copy, a bf16 widening, stored as its int bits) load and
      * store as their bits' lanes straight from the segment ({@code IntVector.fromMemorySegment} for
      * floats, no {@code reinterpretAsInts}); every stage of a transpose moves its pieces by
      * {@code rearrange} rather than by shifting lanes of twice their width; and an interleave that
@@ -180,18 +180,19 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
     /** The plan in one line, for the generated Javadoc. */
     public String describe() {
         String nest = loops.describe();
+        String segment = segmentLanes ? "; segment lanes, never reinterpreted" : "";
         if (kind == Kind.CONTIGUOUS) {
-            return nest + "; vectors of " + lanes + " along " + loops.nodes().get(leaf).name();
+            return nest + "; vectors of " + lanes + " along " + loops.nodes().get(leaf).name() + segment;
         }
         if (kind != Kind.TRANSPOSE) {
             String pixels = loops.nodes().get(kind == Kind.INTERLEAVE ? leaf : leaf + 1).name();
             String c = loops.nodes().get(kind == Kind.INTERLEAVE ? leaf + 1 : leaf).name();
             return nest + "; " + lanes + " " + pixels + " x " + channels() + " " + c + " "
-                    + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers";
+                    + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers" + segment;
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
                 + loops.nodes().get(leaf + 1).name() + " transposed in registers"
                 + (widenedRows ? " as 16-bit lanes, each row widened to f32 as it is stored" : "")
-                + stages.describe() + tails.describe() + (segmentLanes ? "; segment lanes, never reinterpreted" : "");
+                + stages.describe() + tails.describe() + segment;
     }
 }

@@ -177,7 +177,9 @@ public final class VectorWriter {
         ElementType type = out.type();
         CodeBlock value;
         if (m instanceof KernelMethod.Reorder r) {
-            CodeBlock in = ClassPlanner.widensBf16(m) ? widenBf16(a, r.src(), offsets.get(1), lanes, c)
+            // bf16 widened: the floats' int bits themselves for segment lanes (a conversion with no steps)
+            CodeBlock in = ClassPlanner.widensBf16(m) ? plan.segmentLanes() ? widenBf16Bits(a, r.src(), offsets.get(1), lanes, c)
+                    : widenBf16(a, r.src(), offsets.get(1), lanes, c)
                     : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
                     : widenBytes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();

@@ -9,6 +9,7 @@ import com.palantir.javapoet.JavaFile;
 import dev.strider.Target;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.Half;
+import dev.strider.layout.SliceWindow;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.JavaApis;
@@ -59,6 +60,13 @@ class SegmentLanesTest {
                 TensorLayout.of("NCHW", BLOCKED, "nChw16c"));
         methods.add(new KernelMethod.Reorder(bf16.name(), new Param("src", ElementType.SHORT, Memory.ARRAY).holding(Half.BF16),
                 bf16.from(), bf16.dst(), bf16.to(), false, false, 1, 0));
+        // bf16 widened in place, sequential on both sides: contiguous vectors of the floats' bits
+        TensorLayout planar = TensorLayout.of("NCHW", IMAGE, "nchw");
+        methods.add(new KernelMethod.Reorder("widenInPlace", new Param("src", ElementType.SHORT, Memory.ARRAY)
+                .holding(Half.BF16), Samples.named("From", planar), bf16.dst(), Samples.named("To", planar), false, false, 1, 0));
+        // each row reversed: contiguous vectors loaded backwards and rearranged
+        methods.add(Samples.slice("mirror", ElementType.FLOAT, planar,
+                SliceWindow.of(planar, new int[4], IMAGE, new int[] {1, 1, 1, -1}), planar));
         return methods;
     }
 
@@ -82,9 +90,25 @@ class SegmentLanesTest {
         return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
     }
 
+    /**
+     * Every declaration on segments, and again on a typed buffer in and a byte buffer out, which
+     * vectors reach through {@code MemorySegment.ofBuffer} from Java 22 (each buffer placed in
+     * either byte order by {@link OffHeapKernelsTest#place}).
+     */
+    private static List<KernelMethod> offHeap() {
+        List<KernelMethod> methods = new ArrayList<>();
+        for (KernelMethod m : moves()) {
+            methods.add(in(m, Memory.SEGMENT, Memory.SEGMENT));
+            // an overload of the same name: bytes have no typed buffer, so theirs is a byte buffer too
+            methods.add(in(m, Memory.BUFFER, Memory.BYTE_BUFFER).withParams(p -> p.type() == ElementType.BYTE
+                    && p.memory() == Memory.BUFFER ? p.in(Memory.BYTE_BUFFER) : p));
+        }
+        return methods;
+    }
+
     @Test
     void segmentMethodsHoldNoReinterpretAtAnyShapeOrBlockWidth() {
-        List<KernelMethod> methods = moves().stream().map(m -> in(m, Memory.SEGMENT, Memory.SEGMENT)).toList();
+        List<KernelMethod> methods = offHeap();
         KernelSet set = set("segments", methods);
         int transposes = 0;
         for (int bits : VectorWriter.SHAPES) {
@@ -117,7 +141,7 @@ class SegmentLanesTest {
     @Test
     void segmentLanesKeepEveryBitOnSegments() {
         assumeTrue(OffHeapKernelsTest.SEGMENTS, "segments need a JDK with the final FFM API");
-        List<KernelMethod> methods = moves().stream().map(m -> in(m, Memory.SEGMENT, Memory.SEGMENT)).toList();
+        List<KernelMethod> methods = offHeap();
         KernelSet set = set("segmentBits", methods);
         Random r = new Random(20261127L);
         int checked = 0;
