@@ -279,22 +279,25 @@ public final class VectorWriter {
 
     /**
      * The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed); a
-     * reversed copy of {@link VectorPlan#segmentLanes} loads its bits' lanes and stays in them.
+     * copy of {@link VectorPlan#segmentLanes} loads (and reverses) its bits' lanes and stays in them.
      */
     private CodeBlock load(Access a, Param in, CodeBlock offset, int stride, VectorPlan plan, Constants c) {
         int lanes = plan.lanes();
+        if (stride == 0) {
+            return CodeBlock.of("$T.broadcast($N, $L)", vectorClass(in.type()), c.species(in.type(), bits),
+                    a.read(in, offset));
+        }
+        ElementType moved = plan.segmentLanes() ? bitsOf(in.type()) : in.type();
+        if (moved != in.type()) {
+            CodeBlock at = stride == -1 ? NestWriter.plus(offset, -(lanes - 1)) : offset;
+            CodeBlock loaded = a.load(in, vectorClass(moved), c.species(moved, bits), at);
+            return stride == -1 ? CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(moved)) : loaded;
+        }
         ClassName vector = vectorClass(in.type());
         String species = c.species(in.type(), bits);
-        if (stride == 0) {
-            return CodeBlock.of("$T.broadcast($N, $L)", vector, species, a.read(in, offset));
-        }
         if (stride == -1) {
             CodeBlock at = NestWriter.plus(offset, -(lanes - 1));
             ElementType bits = bitsOf(in.type());
-            if (plan.segmentLanes() && bits != in.type()) {
-                return CodeBlock.of("$L.rearrange($N)", a.load(in, vectorClass(bits), c.species(bits, this.bits), at),
-                        c.reverse(bits));
-            }
             CodeBlock loaded = a.load(in, vector, species, at);
             if (bits == in.type()) {
                 return CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(in.type()));
@@ -408,16 +411,12 @@ public final class VectorWriter {
         if (in.type() != out.type()) {
             return offset -> widenBf16Bits(a, in, offset, lanes, c);
         }
+        // the output's elements, reinterpreted as their bits; segment lanes load the bits themselves
         ElementType bits = bitsOf(out.type());
-        if (plan.segmentLanes()) {
-            // the bits straight from the segment, as their own lanes
-            ClassName bitsVector = vectorClass(bits);
-            String bitsSpecies = c.species(bits, lanes * 8 * bits.bytes());
-            return offset -> a.load(in, bitsVector, bitsSpecies, offset);
-        }
-        ClassName vector = vectorClass(out.type());
-        String species = c.species(out.type(), lanes * 8 * out.type().bytes());
-        return bits == out.type() ? offset -> a.load(in, vector, species, offset)
+        ElementType loaded = plan.segmentLanes() ? bits : out.type();
+        ClassName vector = vectorClass(loaded);
+        String species = c.species(loaded, lanes * 8 * loaded.bytes());
+        return loaded == bits ? offset -> a.load(in, vector, species, offset)
                 : offset -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
                         KernelClass.titled(bits));
     }
@@ -452,16 +451,12 @@ public final class VectorWriter {
         Function<CodeBlock, CodeBlock> compute = value -> value;
         ElementType bits = bitsOf(out.type());
         if (plan.segmentLanes()) {
-            // no lane reinterpreted: a copy's bits straight from the segment, bytes widened to the
-            // ints they move as and converted to floats after they moved
-            ClassName bitsVector = vectorClass(bits);
-            String bitsSpecies = c.species(bits, this.bits);
+            // no lane reinterpreted: a copy's bits straight from the segment (load), bytes widened
+            // to the ints they move as and converted to floats after they moved
             if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
                 Conversion conversion = Conversion.of(m).orElseThrow();
                 load = offset -> widenBytesToInts(a, r, offset, lanes, c);
                 compute = value -> scaleShift(intsToFloats(value), out.type(), conversion);
-            } else if (bits != out.type()) {
-                load = offset -> a.load(in, bitsVector, bitsSpecies, offset);
             }
         } else {
             if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
