@@ -111,6 +111,23 @@ public final class Device {
         return feature(javaVersion) >= 25;
     }
 
+    /**
+     * True when generated VECTOR classes run the value-lane form of their variants (floats moved as
+     * {@code FloatVector}s, never reinterpreted), from Java 25. Until C2 compiles it, the Vector
+     * API runs a {@code reinterpretAs...} as Java code that stores the vector into a heap segment;
+     * that records a heap segment in the JDK's shared segment-store profiles, and C2 then checks
+     * every vector store to a native segment in full, in every kernel of the JVM (nchw to nChw16c
+     * 1x64x56x56 on native segments: 114-130 us against 38-41 with no reinterpret run anywhere;
+     * AMD EPYC Zen 4, JDK 25). Moving floats in their own lanes needs no reinterpret, but keeps a
+     * NaN's bits before C2 only from Java 25: JDK 17's Java code for {@code rearrange} reads a float
+     * lane through {@code Float.floatToIntBits}, which turns every NaN into 0x7FC00000; JDK 25's
+     * reads it through {@code floatToRawIntBits}. Releases between are not checked and keep the
+     * reinterpreting form.
+     */
+    public boolean valueLanes() {
+        return feature(javaVersion) >= 25;
+    }
+
     /** The feature release of a {@code java.version} ({@code 17.0.15} is 17), or this JVM's. */
     static int feature(String javaVersion) {
         try {

@@ -43,6 +43,15 @@ class DeviceTest {
     }
 
     @Test
+    void valueLanesFromJava25() {
+        // JDK 17's Java code of rearrange reads float lanes by Float.floatToIntBits (NaNs canonical)
+        assertEquals(false, new Device("17.0.15", 2, true, 512, null).valueLanes());
+        assertEquals(false, new Device("24.0.2", 2, true, 512, null).valueLanes());
+        assertEquals(true, new Device("25.0.3", 2, true, 512, null).valueLanes());
+        assertEquals(Runtime.version().feature() >= 25, Device.current().valueLanes());
+    }
+
+    @Test
     void describeIsOneLine() {
         assertEquals("Java 17.0.15, 2 cores, vector module present, preferred vector shape 256 bits,"
                         + " rearrange checks its shuffle on every call (before Java 24)",
