@@ -139,7 +139,12 @@ class ProcessorTest {
                 + "\"8x8 blocks in registers\", \"16x16 blocks in registers\", "
                 + "\"8x8 blocks in registers, offset loads, and-or shifts\", \"scalar nest\"))"), v512);
         assertTrue(v512.contains("toBlockedVariant = variant >= 0 && variant < 5 ? variant : 0;"), v512);
-        assertTrue(v512.contains("case 0 -> toBlocked_blocks4(src, dst);"), v512);
+        assertTrue(v512.contains("case 0 -> {\n"
+                + "                if (VALUE_LANES) {\n"
+                + "                    toBlocked_blocks4v(src, dst);\n"
+                + "                } else {\n"
+                + "                    toBlocked_blocks4(src, dst);\n"), v512);
+        assertTrue(v512.contains("VALUE_LANES = Device.current().valueLanes();"), v512);
         assertTrue(v512.contains("default -> toBlocked_scalar(src, dst);"), v512);
         assertTrue(v512.contains("return new Ops_Vector512(variant);"), v512);
         // the fill has one variant: no field, no switch, not in variants()

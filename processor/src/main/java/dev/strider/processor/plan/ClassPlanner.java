@@ -188,7 +188,53 @@ public final class ClassPlanner {
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
         MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes));
-        return new MethodPlan(m, split, planned.variants(), planned.rule(), routes);
+        List<VariantPlan> variants = planned.variants().stream().map(v -> withValueLanesFromJava25(m, v)).toList();
+        return new MethodPlan(m, split, variants, planned.rule(), routes);
+    }
+
+    /**
+     * Vector variant {@code v} with its form in value lanes from Java 25 ({@link
+     * VectorPlan#withValueLanes}) where its form reinterprets and that one would not: then no vector
+     * method the class runs on Java 25 reinterprets, but a bf16 widening into an array (whose
+     * floats are its ints' bits).
+     */
+    static VariantPlan withValueLanesFromJava25(KernelMethod m, VariantPlan v) {
+        if (!(v.form() instanceof VariantPlan.Vectors vectors) || !reinterprets(m, vectors.plan())) {
+            return v;
+        }
+        VectorPlan values = vectors.plan().withValueLanes();
+        return reinterprets(m, values) ? v : v.withFromJava25(values);
+    }
+
+    /**
+     * True when {@code VectorWriter} renders {@code plan} of {@code m} with a {@code reinterpret}:
+     * floats or doubles that move ({@link VectorPlan.Lanes#REINTERPRETED}: transposed, interleaved,
+     * or loaded backwards), a transpose stage that shifts lanes of twice their width, or a bf16
+     * widening that is not stored as its bits into a segment ({@link VectorPlan#segmentLanes}).
+     * Bytes widened to floats by an interleave move as ints and are converted after, in any lanes.
+     */
+    public static boolean reinterprets(KernelMethod m, VectorPlan plan) {
+        if (plan.segmentLanes()) {
+            return false;
+        }
+        if (widensBf16(m)) {
+            return true;
+        }
+        ElementType type = m.output().type();
+        boolean floatBits = type.isFloatingPoint() && plan.moves() == VectorPlan.Lanes.REINTERPRETED;
+        switch (plan.kind()) {
+            case TRANSPOSE:
+                for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
+                    if (plan.shifts(type, k)) {
+                        return true;
+                    }
+                }
+                return floatBits;
+            case CONTIGUOUS:
+                return floatBits && reverses(plan);
+            default:
+                return floatBits && !(m instanceof KernelMethod.Reorder r && r.src().type() != type);
+        }
     }
 
     /**

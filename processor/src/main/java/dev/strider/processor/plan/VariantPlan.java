@@ -18,9 +18,39 @@ import java.util.Optional;
  *                       none splits: one chunk)
  * @param padVectors     the output's pad lanes zeroed in whole vectors before the nest, if so
  * @param estimatedBytes the estimated bytecode size of the method that runs this nest
+ * @param fromJava25     the same vector form in value lanes ({@link VectorPlan#withValueLanes}), which the
+ *                       class runs instead of {@code form} from Java 25 ({@code Device.valueLanes()}), in a
+ *                       method of its own ({@link #fromJava25Suffix}); empty where {@code form} holds no
+ *                       reinterpret or the value lanes would hold one too
  */
 public record VariantPlan(String name, String suffix, Form form, int unrollLimit, int splitNode, int steps,
-                          Optional<PadVectors> padVectors, int estimatedBytes) {
+                          Optional<PadVectors> padVectors, int estimatedBytes, Optional<VectorPlan> fromJava25) {
+
+    /** A variant with one form on every JDK. */
+    public VariantPlan(String name, String suffix, Form form, int unrollLimit, int splitNode, int steps,
+                       Optional<PadVectors> padVectors, int estimatedBytes) {
+        this(name, suffix, form, unrollLimit, splitNode, steps, padVectors, estimatedBytes, Optional.empty());
+    }
+
+    /** The same variant, run in {@code plan}'s value lanes from Java 25. */
+    public VariantPlan withFromJava25(VectorPlan plan) {
+        if (!plan.valueLanes() || !(form instanceof Vectors)) {
+            throw new IllegalArgumentException("a Java 25 form is a vector form in value lanes: " + plan.describe());
+        }
+        return new VariantPlan(name, suffix, form, unrollLimit, splitNode, steps, padVectors, estimatedBytes,
+                Optional.of(plan));
+    }
+
+    /** {@code blocks4v}: what the private method of the Java 25 form is called after the method's name. */
+    public String fromJava25Suffix() {
+        return suffix + "v";
+    }
+
+    /** The same variant in its Java 25 form, as a variant of its own for the writers; empty where it has none. */
+    public Optional<VariantPlan> java25() {
+        return fromJava25.map(p -> new VariantPlan(name, fromJava25Suffix(), new Vectors(p), unrollLimit, splitNode,
+                steps, padVectors, estimatedBytes));
+    }
 
     /** How a variant's statements are formed; a writer renders each kind with one case. */
     public sealed interface Form {
@@ -75,6 +105,7 @@ public record VariantPlan(String name, String suffix, Form form, int unrollLimit
     }
 
     public String describe() {
-        return form.describe();
+        return form.describe() + (fromJava25.isPresent()
+                ? "; from Java 25 in value lanes, every stage rearranged, never reinterpreted" : "");
     }
 }

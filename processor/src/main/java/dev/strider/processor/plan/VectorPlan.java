@@ -13,20 +13,40 @@ import dev.strider.kernel.ElementType;
  * @param tails which partial blocks of a transpose go through registers
  * @param widenedRows a transpose of bf16 into f32 moves the 16-bit elements and widens each row
  *                    as it stores it ({@link #withWidenedRows})
- * @param segmentLanes the input and the output are segment memory, and no lane that only moves is
- *                     reinterpreted ({@link #withSegmentLanes})
+ * @param moves  in which lanes the elements that only move are held: their bits reinterpreted
+ *               (the plain form), their bits straight from segment memory ({@link #withSegmentLanes}),
+ *               or their own values ({@link #withValueLanes})
  */
 public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails,
-                         boolean widenedRows, boolean segmentLanes) {
+                         boolean widenedRows, Lanes moves) {
+
+    /**
+     * In which lanes a plan holds the elements that only move (transposed, interleaved, reversed).
+     * Only {@link #REINTERPRETED} reinterprets a vector; which plans do is {@code
+     * ClassPlanner.reinterprets}.
+     */
+    public enum Lanes {
+        /**
+         * Floats and doubles as their int and long bits, reinterpreted as they are loaded and back
+         * as they are stored, so that the Vector API's Java code keeps every NaN's bits before C2
+         * compiles it, on every JDK ({@code VectorWriter.bitsOf}); the transpose stages of pieces
+         * of 32 bits or fewer shift lanes of twice their width.
+         */
+        REINTERPRETED,
+        /** The bits' lanes loaded from and stored to segment memory as they are ({@link #withSegmentLanes}). */
+        SEGMENT_BITS,
+        /** The elements' own lanes, floats as floats, every stage rearranged ({@link #withValueLanes}). */
+        VALUES
+    }
 
     /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, false);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, Lanes.REINTERPRETED);
     }
 
     /** A plan whose transpose moves the output's elements (or their bits). */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
-        this(loops, kind, leaf, lanes, stages, tails, false, false);
+        this(loops, kind, leaf, lanes, stages, tails, false, Lanes.REINTERPRETED);
     }
 
     /**
@@ -35,17 +55,17 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * ({@code ClassPlanner.widensBf16}).
      */
     public VectorPlan withWidenedRows() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, segmentLanes);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves);
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, segmentLanes);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves);
     }
 
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, segmentLanes);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves);
     }
 
     /**
@@ -71,16 +91,45 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * else in the JVM (an array kernel's) still pollutes those profiles: the JDK's, not ours.
      */
     public VectorPlan withSegmentLanes() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, true);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, Lanes.SEGMENT_BITS);
+    }
+
+    /** True when the plan's lanes move as {@link Lanes#SEGMENT_BITS}. */
+    public boolean segmentLanes() {
+        return moves == Lanes.SEGMENT_BITS;
+    }
+
+    /**
+     * The same plan holding the elements in their own lanes ({@link Lanes#VALUES}): floats load,
+     * move and store as {@code FloatVector}s, every stage of a transpose rearranges, and bytes
+     * widened to floats move as ints and are converted after; no reinterpret at all. The
+     * generated class runs this form from Java 25 ({@code Device.valueLanes()}) and the
+     * reinterpreting one before, as one variant: the planner offers it as the variant's
+     * {@link VariantPlan#fromJava25} form where it holds no reinterpret and the plain form does.
+     *
+     * <p>Why: one reinterpret run as Java code before C2 anywhere in the JVM (an array kernel's,
+     * warming up) records a heap segment in the JDK's shared segment-store profiles and slows every
+     * vector store to a native segment down ({@link #withSegmentLanes}). Why not before Java 25: the
+     * Java code of JDK 17's {@code rearrange} reads float lanes through {@code Float.floatToIntBits},
+     * which turns every NaN into 0x7FC00000 until C2 compiles the method; JDK 25 reads them through
+     * {@code floatToRawIntBits} (releases between are not checked).
+     */
+    public VectorPlan withValueLanes() {
+        return new VectorPlan(loops, kind, leaf, lanes, stages.withoutShifts(), tails, widenedRows, Lanes.VALUES);
+    }
+
+    /** True when the plan's lanes move as {@link Lanes#VALUES}. */
+    public boolean valueLanes() {
+        return moves == Lanes.VALUES;
     }
 
     /**
      * True when a transpose stage moving groups of {@code k} lanes of {@code type} shifts lanes of
-     * twice their width ({@link ClassPlanner#shifts}), false where it rearranges: always false for
-     * {@link #segmentLanes}, whose shifts would reinterpret.
+     * twice their width ({@link ClassPlanner#shifts}), false where it rearranges: always false
+     * unless the lanes are {@link Lanes#REINTERPRETED}, as a shift would reinterpret.
      */
     public boolean shifts(ElementType type, int k) {
-        return !segmentLanes && ClassPlanner.shifts(type, k);
+        return moves == Lanes.REINTERPRETED && ClassPlanner.shifts(type, k);
     }
 
     /**
@@ -151,6 +200,11 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
             return !offsetLoads && !andOr;
         }
 
+        /** The same stages with no and/or shifts: for lanes that never shift. */
+        public Stages withoutShifts() {
+            return new Stages(offsetLoads, false);
+        }
+
         /** {@code ", offset loads, and-or shifts"}: what a variant's name adds, or nothing. */
         public String describe() {
             return (offsetLoads ? ", offset loads" : "") + (andOr ? ", and-or shifts" : "");
@@ -180,7 +234,11 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
     /** The plan in one line, for the generated Javadoc. */
     public String describe() {
         String nest = loops.describe();
-        String segment = segmentLanes ? "; segment lanes, never reinterpreted" : "";
+        String segment = switch (moves) {
+            case SEGMENT_BITS -> "; segment lanes, never reinterpreted";
+            case VALUES -> "; value lanes, never reinterpreted";
+            default -> "";
+        };
         if (kind == Kind.CONTIGUOUS) {
             return nest + "; vectors of " + lanes + " along " + loops.nodes().get(leaf).name() + segment;
         }

@@ -7,6 +7,7 @@ import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.VariantPlan;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The nest of one variant rendered as statements, whatever the class's target: the scalar form
@@ -20,9 +21,20 @@ final class Bodies {
     /**
      * A variant's code: what it declares first (buffers sliced at their positions, segment views),
      * every logical element, then the output's pad lanes (for a method THREADS splits, only the
-     * chunk from 0 zeroes them), and the offset tables it refers to.
+     * chunk from 0 zeroes them), and the offset tables it refers to; and the code of the variant's
+     * form from Java 25, where it has one.
      */
-    record Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables) {
+    record Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables,
+                Optional<Body> fromJava25) {
+
+        Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables) {
+            this(plan, prologue, logical, pad, tables, Optional.empty());
+        }
+
+        /** The same body, with {@code body} the code of the plan's Java 25 form ({@link VariantPlan#fromJava25}). */
+        Body withFromJava25(Body body) {
+            return new Body(plan, prologue, logical, pad, tables, Optional.of(body));
+        }
     }
 
     /** The nest writer of variant {@code v} of {@code m}, split for THREADS at the plan's split node. */

@@ -243,19 +243,29 @@ final class KernelClass {
      * {@code m_steps()} answers how many there are, and {@code m} calls {@code m_range} over all.
      * A method of several variants has a private method per variant ({@code m_blocks4}, of the
      * chunk's parameters when split), and {@code m} (or {@code m_range}) and {@code m_steps}
-     * switch on the variant the constructor chose.
+     * switch on the variant the constructor chose. A variant with a form from Java 25 has a second
+     * private method ({@code m_blocks4v}), which runs where the static field {@code valueLanes}
+     * holds ({@code Device.valueLanes()}).
      */
     static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodPlan plan,
-                          List<Bodies.Body> bodies) {
-        if (!plan.hasVariants()) {
+                          List<Bodies.Body> bodies, String valueLanes) {
+        boolean twins = bodies.stream().anyMatch(b -> b.fromJava25().isPresent());
+        if (!plan.hasVariants() && !twins) {
             Bodies.Body b = bodies.get(0);
             int steps = b.plan().steps();
             addMethod(ids, type, m, signature(m, plan.describe()), plan.split(), steps, work(ids, m, b, steps));
             return;
         }
-        String field = ids.choice(m);
         boolean split = plan.split();
         CodeBlock call = arguments(ids, m, split);
+        if (!plan.hasVariants()) {
+            Bodies.Body b = bodies.get(0);
+            addVariantMethods(ids, type, m, b, split, "The nest of {@link #" + m.name() + "}");
+            addMethod(ids, type, m, signature(m, plan.describe()), split, b.plan().steps(),
+                    run(ids, m, b.plan(), call, valueLanes));
+            return;
+        }
+        String field = ids.choice(m);
         CodeBlock.Builder dispatch = CodeBlock.builder().beginControlFlow("switch ($N)", field);
         CodeBlock.Builder steps = CodeBlock.builder().add("return switch ($N) {\n$>", field);
         boolean sameSteps = true;
@@ -263,14 +273,14 @@ final class KernelClass {
             Bodies.Body b = bodies.get(k);
             VariantPlan v = b.plan();
             String label = k == bodies.size() - 1 ? "default" : "case " + k;
-            dispatch.addStatement("$L -> $N($L)", label, ids.variant(m, v.suffix()), call);
+            if (v.fromJava25().isEmpty()) {
+                dispatch.addStatement("$L -> $N($L)", label, ids.variant(m, v.suffix()), call);
+            } else {
+                dispatch.add("$L -> {\n$>", label).add(run(ids, m, v, call, valueLanes)).add("$<}\n");
+            }
             steps.add("$L -> $L;\n", label, v.steps());
             sameSteps &= v.steps() == bodies.get(0).plan().steps();
-            MethodSpec.Builder method = MethodSpec.methodBuilder(ids.variant(m, v.suffix()))
-                    .addModifiers(Modifier.PRIVATE)
-                    .addJavadoc("Variant $L of {@link #$N}, the $L. Loop nest: $L.\n", k, m.name(), v.name(), v.describe());
-            parameters(ids, method, m, split);
-            type.addMethod(method.addCode(work(ids, m, b, v.steps())).build());
+            addVariantMethods(ids, type, m, b, split, "Variant " + k + " of {@link #" + m.name() + "}, the " + v.name());
         }
         MethodSpec.Builder signature = signature(m, plan.describe()).addJavadoc(variants(plan));
         CodeBlock work = dispatch.endControlFlow().build();
@@ -279,6 +289,42 @@ final class KernelClass {
         } else {
             addMethod(ids, type, m, signature, split, CodeBlock.of("$N()", ids.steps(m)),
                     CodeBlock.of("{@link #$N}", ids.steps(m)), work, steps.add("$<};\n").build());
+        }
+    }
+
+    /**
+     * Calls the private method of variant {@code v}: where it has a form from Java 25, that form's
+     * method if {@code valueLanes} holds, else the variant's.
+     */
+    private static CodeBlock run(Identifiers ids, KernelMethod m, VariantPlan v, CodeBlock call, String valueLanes) {
+        if (v.fromJava25().isEmpty()) {
+            return CodeBlock.builder().addStatement("$N($L)", ids.variant(m, v.suffix()), call).build();
+        }
+        return CodeBlock.builder().beginControlFlow("if ($N)", valueLanes)
+                .addStatement("$N($L)", ids.variant(m, v.fromJava25Suffix()), call)
+                .nextControlFlow("else")
+                .addStatement("$N($L)", ids.variant(m, v.suffix()), call)
+                .endControlFlow().build();
+    }
+
+    /** The private method of body {@code b} ({@code what}, for its Javadoc) and of its form from Java 25, if any. */
+    private static void addVariantMethods(Identifiers ids, TypeSpec.Builder type, KernelMethod m, Bodies.Body b,
+                                          boolean split, String what) {
+        VariantPlan v = b.plan();
+        MethodSpec.Builder method = MethodSpec.methodBuilder(ids.variant(m, v.suffix()))
+                .addModifiers(Modifier.PRIVATE)
+                .addJavadoc("$L$L. Loop nest: $L.\n", what, v.fromJava25().isPresent() ? ", before Java 25" : "",
+                        v.form().describe());
+        parameters(ids, method, m, split);
+        type.addMethod(method.addCode(work(ids, m, b, v.steps())).build());
+        if (b.fromJava25().isPresent()) {
+            Bodies.Body values = b.fromJava25().get();
+            MethodSpec.Builder twin = MethodSpec.methodBuilder(ids.variant(m, v.fromJava25Suffix()))
+                    .addModifiers(Modifier.PRIVATE)
+                    .addJavadoc("$L, from Java 25 ({@code Device.valueLanes()}). Loop nest: $L.\n", what,
+                            values.plan().describe());
+            parameters(ids, twin, m, split);
+            type.addMethod(twin.addCode(work(ids, m, values, v.steps())).build());
         }
     }
 

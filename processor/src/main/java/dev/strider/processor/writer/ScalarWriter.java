@@ -56,7 +56,7 @@ public final class ScalarWriter {
                 bodies.add(body);
                 body.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
             }
-            KernelClass.addMethod(ids, type, m, method, bodies);
+            KernelClass.addMethod(ids, type, m, method, bodies, null);
             tables.values().forEach(type::addField);
             KernelClass.byteTable(ids, m).ifPresent(type::addField);
         }

@@ -94,6 +94,8 @@ public final class VectorWriter {
                 .addJavadoc("this class and says why.\n");
         boolean asksDevice = plan.methods().stream().anyMatch(m -> m.rule().dependsOnRearrange());
         String cheapRearrange = asksDevice ? constants.cheapRearrange() : null;
+        boolean twins = plan.methods().stream().anyMatch(m -> m.variants().stream().anyMatch(v -> v.fromJava25().isPresent()));
+        String valueLanes = twins ? constants.valueLanes() : null;
         KernelClass.constructors(ids, type, plan, cheapRearrange);
         if (plan.chunked()) {
             type.superclass(KernelClass.chunks(set));
@@ -107,10 +109,15 @@ public final class VectorWriter {
             List<Bodies.Body> bodies = new ArrayList<>();
             for (VariantPlan v : method.variants()) {
                 Bodies.Body body = body(ids, m, method, v, constants);
-                bodies.add(body);
                 body.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
+                if (v.java25().isPresent()) {
+                    Bodies.Body values = body(ids, m, method, v.java25().get(), constants);
+                    values.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
+                    body = body.withFromJava25(values);
+                }
+                bodies.add(body);
             }
-            KernelClass.addMethod(ids, type, m, method, bodies);
+            KernelClass.addMethod(ids, type, m, method, bodies, valueLanes);
             tables.values().forEach(type::addField);
             KernelClass.byteTable(ids, m).ifPresent(type::addField);
         }
@@ -279,7 +286,8 @@ public final class VectorWriter {
 
     /**
      * The input's vector at {@code offset} with lane stride 1, 0 (broadcast) or -1 (reversed); a
-     * copy of {@link VectorPlan#segmentLanes} loads (and reverses) its bits' lanes and stays in them.
+     * copy of {@link VectorPlan#segmentLanes} loads (and reverses) its bits' lanes and stays in them,
+     * and {@link VectorPlan#valueLanes} reverse the values themselves.
      */
     private CodeBlock load(Access a, Param in, CodeBlock offset, int stride, VectorPlan plan, Constants c) {
         int lanes = plan.lanes();
@@ -299,7 +307,7 @@ public final class VectorWriter {
             CodeBlock at = NestWriter.plus(offset, -(lanes - 1));
             ElementType bits = bitsOf(in.type());
             CodeBlock loaded = a.load(in, vector, species, at);
-            if (bits == in.type()) {
+            if (bits == in.type() || plan.valueLanes()) {
                 return CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(in.type()));
             }
             // reversed as bits (bitsOf), so a NaN keeps its payload on JDK 17 before C2 too
@@ -367,9 +375,12 @@ public final class VectorWriter {
                 out, offsets.get(0), y.strides()[0], 0);
     }
 
-    /** The lanes a transpose moves: the source's 16 bits where it widens its rows, else the output's bits. */
+    /**
+     * The lanes a transpose moves: the source's 16 bits where it widens its rows, the output's
+     * elements in value lanes, else the output's bits.
+     */
     private static ElementType blockType(VectorPlan plan, Param out) {
-        return plan.widenedRows() ? ElementType.SHORT : bitsOf(out.type());
+        return plan.widenedRows() ? ElementType.SHORT : plan.valueLanes() ? out.type() : bitsOf(out.type());
     }
 
     /**
@@ -382,7 +393,7 @@ public final class VectorWriter {
                     : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
         }
         ElementType bits = bitsOf(out.type());
-        return bits == out.type() || plan.segmentLanes() ? v -> v
+        return bits == out.type() || plan.segmentLanes() || plan.valueLanes() ? v -> v
                 : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(out.type()));
     }
 
@@ -411,12 +422,13 @@ public final class VectorWriter {
         if (in.type() != out.type()) {
             return offset -> widenBf16Bits(a, in, offset, lanes, c);
         }
-        // the output's elements, reinterpreted as their bits; segment lanes load the bits themselves
+        // the output's elements, reinterpreted as their bits; segment lanes load the bits themselves,
+        // value lanes the elements
         ElementType bits = bitsOf(out.type());
         ElementType loaded = plan.segmentLanes() ? bits : out.type();
         ClassName vector = vectorClass(loaded);
         String species = c.species(loaded, lanes * 8 * loaded.bytes());
-        return loaded == bits ? offset -> a.load(in, vector, species, offset)
+        return loaded == blockType(plan, out) ? offset -> a.load(in, vector, species, offset)
                 : offset -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
                         KernelClass.titled(bits));
     }
@@ -446,41 +458,35 @@ public final class VectorWriter {
         Param in = m.params().get(0);
         Param out = m.output();
         int lanes = plan.lanes();
-        // A converting reorder widens bytes as it loads them and scales each vector before it stores it.
+        // A converting reorder scales each vector before it stores it; bytes widened to floats move
+        // as the ints they widen to and are converted after they moved, in any lanes and memory.
+        // Copies load their lanes as the plan holds them (load); in reinterpreted lanes floats move
+        // as their bits (bitsOf).
+        boolean widensBytes = m instanceof KernelMethod.Reorder r && !r.isCopy() && r.src().type() != out.type();
+        ElementType moved = widensBytes ? ElementType.INT : plan.valueLanes() ? out.type() : bitsOf(out.type());
         Function<CodeBlock, CodeBlock> load = offset -> load(a, in, offset, 1, plan, c);
         Function<CodeBlock, CodeBlock> compute = value -> value;
-        ElementType bits = bitsOf(out.type());
-        if (plan.segmentLanes()) {
-            // no lane reinterpreted: a copy's bits straight from the segment (load), bytes widened
-            // to the ints they move as and converted to floats after they moved
-            if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
-                Conversion conversion = Conversion.of(m).orElseThrow();
+        if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
+            Conversion conversion = Conversion.of(m).orElseThrow();
+            if (widensBytes) {
                 load = offset -> widenBytesToInts(a, r, offset, lanes, c);
                 compute = value -> scaleShift(intsToFloats(value), out.type(), conversion);
+            } else {
+                compute = value -> scaleShift(value, out.type(), conversion);
             }
-        } else {
-            if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
-                ElementType type = out.type();
-                if (r.src().type() != type) {
-                    load = offset -> widenBytes(a, r, offset, lanes, c);
-                }
-                Conversion conversion = Conversion.of(m).orElseThrow();
-                compute = value -> scaleShift(value, type, conversion);
-            }
-            // the lanes move as bits (bitsOf): reinterpreted as they are loaded, and back before computing
-            if (bits != out.type()) {
-                Function<CodeBlock, CodeBlock> loadValues = load;
-                Function<CodeBlock, CodeBlock> computeValues = compute;
-                load = offset -> CodeBlock.of("$L.reinterpretAs$Ls()", loadValues.apply(offset), KernelClass.titled(bits));
-                compute = value -> computeValues.apply(CodeBlock.of("$L.reinterpretAs$Ls()", value,
-                        KernelClass.titled(out.type())));
-            }
+        }
+        if (!widensBytes && plan.moves() == VectorPlan.Lanes.REINTERPRETED && moved != out.type()) {
+            Function<CodeBlock, CodeBlock> loadValues = load;
+            Function<CodeBlock, CodeBlock> computeValues = compute;
+            load = offset -> CodeBlock.of("$L.reinterpretAs$Ls()", loadValues.apply(offset), KernelClass.titled(moved));
+            compute = value -> computeValues.apply(CodeBlock.of("$L.reinterpretAs$Ls()", value,
+                    KernelClass.titled(out.type())));
         }
         if (plan.kind() == VectorPlan.Kind.INTERLEAVE) {
-            return c.interleave(scope, a, bits, lanes, plan.channels(), load, offsets.get(1),
+            return c.interleave(scope, a, moved, lanes, plan.channels(), load, offsets.get(1),
                     nodes.get(plan.leaf() + 1).strides()[1], in, compute, out, offsets.get(0));
         }
-        return c.deinterleave(scope, a, bits, lanes, plan.channels(), load, offsets.get(1), in, compute, out,
+        return c.deinterleave(scope, a, moved, lanes, plan.channels(), load, offsets.get(1), in, compute, out,
                 offsets.get(0), nodes.get(plan.leaf()).strides()[0]);
     }
 
@@ -548,6 +554,16 @@ public final class VectorWriter {
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Java 24 and later: in-cache transposes go through registers, else the scalar nest.\n")
                     .initializer("$T.current().cheapRearrange()", DEVICE).build());
+            return name;
+        }
+
+        /** {@code VALUE_LANES = Device.current().valueLanes()}: variants run their Java 25 form. */
+        String valueLanes() {
+            String name = ids.field("VALUE_LANES");
+            fields.computeIfAbsent(name, n -> FieldSpec.builder(TypeName.BOOLEAN, n,
+                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Java 25 and later: variants with a form in value lanes run it, and no vector is reinterpreted.\n")
+                    .initializer("$T.current().valueLanes()", DEVICE).build());
             return name;
         }
 

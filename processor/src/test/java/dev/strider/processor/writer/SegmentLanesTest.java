@@ -42,7 +42,7 @@ class SegmentLanesTest {
     private static final int[] IMAGE = {1, 3, 8, 24};
 
     /** The declarations whose lanes only move, or move as ints before they become floats. */
-    private static List<KernelMethod> moves() {
+    static List<KernelMethod> moves() {
         List<KernelMethod> methods = new ArrayList<>();
         for (ElementType type : List.of(ElementType.FLOAT, ElementType.DOUBLE, ElementType.INT, ElementType.BYTE)) {
             methods.add(Samples.reorder("toBlocked" + type.javaName(), type, TensorLayout.of("NCHW", BLOCKED, "nchw"),
@@ -70,23 +70,23 @@ class SegmentLanesTest {
         return methods;
     }
 
-    private static KernelMethod in(KernelMethod m, Memory input, Memory output) {
+    static KernelMethod in(KernelMethod m, Memory input, Memory output) {
         return m.withParams(p -> p == m.output() ? p.in(output) : p.tensor() ? p.in(input) : p);
     }
 
-    private static KernelSet set(String name, List<KernelMethod> methods) {
+    static KernelSet set(String name, List<KernelMethod> methods) {
         return new KernelSet(name, List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), methods);
     }
 
     /** The VECTOR class's source for {@code bits}, transposes in blocks up to {@code transposeBits}. */
-    private static String vectorSource(KernelSet set, int bits, int transposeBits) {
+    static String vectorSource(KernelSet set, int bits, int transposeBits) {
         PlanOptions o = new PlanOptions(ProcessorOptions.DEFAULT_UNROLL_LIMIT, Planner.TILE_ABOVE_ELEMENTS,
                 ProcessorOptions.DEFAULT_THREADS_ABOVE, transposeBits, SEGMENTS);
         return VectorWriter.write(ClassPlanner.vector(set, o, bits)).toString();
     }
 
     /** The generated code of the class, its Javadoc and comments left out. */
-    private static String code(String source) {
+    static String code(String source) {
         return source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\\n]*", "");
     }
 
@@ -161,7 +161,7 @@ class SegmentLanesTest {
     }
 
     /** {@code m} on segments of {@code target} against the generic kernel on arrays, bit for bit. */
-    private static void check(Object target, KernelMethod m, Random r) {
+    static void check(Object target, KernelMethod m, Random r) {
         Param in = m.params().get(0);
         Param out = m.output();
         Object input = bits(in.type(), m.layoutOf(in).layout().bufferSize(), r);
