@@ -44,23 +44,6 @@ public enum MemoryRoute {
         return this == SEGMENT || this == BUFFER_SEGMENT;
     }
 
-    /**
-     * True when a scalar nest's offsets into this memory are {@code long} locals, computed in long
-     * ({@code long dstHw = dstC16 + hw * 16L}): a segment's. Its accesses take long indices, and C2
-     * removes their bounds checks from a loop only where the index is a long sum of the loop's
-     * variable; an int offset widened at each access ({@code (long) (dstC16 + hw * 16) + 1}) could
-     * overflow as an int as far as C2 knows, so every access kept its check. The scalar nchw to
-     * nChw16c 1x64x56x56 on native segments took 73-77 us with int offsets and 44 us with long
-     * ones, alone in a JVM each (hand-edited copies of the generated nest, AMD EPYC Zen 4, JDK 25);
-     * the array kernel's nest takes 56-58. Only scalar nests: the vector blocks of the same
-     * reorder, with their segment offsets long too, took 64-83 us in 4x4 blocks against 36-57 with
-     * int offsets widened once per vector ({@code 4L * srcC4 + 12544L}), while 8x8 and 16x16
-     * blocks moved within the noise (19-23 us either way). Arrays and buffers index in int.
-     */
-    public boolean longOffsets() {
-        return this == SEGMENT;
-    }
-
     /** Element by element: the route of SCALAR and THREADS classes, and of VECTOR's scalar nests. */
     public static MemoryRoute scalar(Param p) {
         return switch (p.memory()) {

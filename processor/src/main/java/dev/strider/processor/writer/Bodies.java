@@ -39,7 +39,7 @@ final class Bodies {
 
     /** The nest writer of variant {@code v} of {@code m}, split for THREADS at the plan's split node. */
     static NestWriter nest(Identifiers ids, KernelMethod m, VariantPlan v) {
-        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m), v.form() instanceof VariantPlan.Scalar);
+        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m));
         if (v.splitNode() >= 0) {
             String[] bounds = ids.bounds(m);
             nest.splitAt(v.splitNode(), bounds[0], bounds[1]);

@@ -6,9 +6,7 @@ import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.TypeName;
 import dev.strider.layout.OffsetTerm;
 import dev.strider.processor.model.KernelMethod;
-import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.LoopPlan;
-import dev.strider.processor.plan.MemoryRoute;
 import dev.strider.processor.plan.NestWalk;
 import dev.strider.processor.plan.PadVectors;
 import dev.strider.processor.plan.Node;
@@ -41,8 +39,6 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     private Function<List<CodeBlock>, CodeBlock> element;
     private Function<List<CodeBlock>, CodeBlock> vector;
     private TailStatement tail;
-    /** Per operand: its offset locals are longs ({@link MemoryRoute#longOffsets}). */
-    private final boolean[] longOffsets;
     /** The chunk bounds of the split node, when there is one. */
     private String from;
     private String to;
@@ -59,20 +55,12 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
      * @param ids    names the static tables for short non-linear dims ({@code FLIP_SRC_W})
      * @param method the method whose nest this is
      * @param scope  the method body's locals
-     * @param scalar the nest's statements are scalar ones: a segment's offsets are then longs
-     *               ({@link MemoryRoute#longOffsets})
      */
-    NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope, boolean scalar) {
+    NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope) {
         super(plan);
         this.ids = ids;
         this.method = method;
         this.scope = scope;
-        this.longOffsets = new boolean[plan.problem().operands().size()];
-        for (Param p : method.params()) {
-            if (scalar && p.tensor() && MemoryRoute.scalar(p).longOffsets()) {
-                longOffsets[p == method.output() ? 0 : Problem.operand(method, p)] = true;
-            }
-        }
         for (Node n : plan.nodes()) {
             if (n.isLiteralTable()) {
                 for (int o = 0; o < n.tables().length; o++) {
@@ -342,14 +330,12 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
                 if (stride == 0) {
                     continue;
                 }
-                term = stride == 1 ? CodeBlock.of("$N", var)
-                        : CodeBlock.of("$N * $L$L", var, stride, longOffsets[o] ? "L" : "");
+                term = stride == 1 ? CodeBlock.of("$N", var) : CodeBlock.of("$N * $L", var, stride);
             }
             String level = Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1);
             String name = local(operand + level);
             boolean zero = start.variable() == null && start.literal() == 0;
-            code.addStatement("$L $N = $L", longOffsets[o] ? "long" : "int", name,
-                    zero ? term : CodeBlock.of("$L + $L", start.code(), term));
+            code.addStatement("int $N = $L", name, zero ? term : CodeBlock.of("$L + $L", start.code(), term));
             next[o] = new Offset(name, 0);
             Hoist hoist = hoists.get(o);
             if (hoist != null && invariantInside(n, o)) {

@@ -125,27 +125,6 @@ class SegmentLanesTest {
     }
 
     @Test
-    void scalarNestsOffsetSegmentsInLongAndEverythingElseInInt() {
-        // the same transpose from an array into a segment: dst's offsets long in scalar nests only
-        KernelMethod m = in(moves().get(0), Memory.ARRAY, Memory.SEGMENT);
-        PlanOptions o = new PlanOptions(ProcessorOptions.DEFAULT_UNROLL_LIMIT, Planner.TILE_ABOVE_ELEMENTS,
-                ProcessorOptions.DEFAULT_THREADS_ABOVE, 128, SEGMENTS);
-        KernelSet set = set("offsets", List.of(m));
-        String scalar = code(ScalarWriter.write(ClassPlanner.scalar(set, o)).toString());
-        assertTrue(scalar.contains("long dstHw = hw * 16L;"), scalar);
-        assertTrue(scalar.contains("int srcHw = hw;"), "the array's offsets stay int:\n" + scalar);
-        assertFalse(scalar.contains("long src"), scalar);
-        String vector = vectorSource(set, 512, 128);
-        String blocks = vector.substring(vector.indexOf("void toBlockedfloat_blocks4("));
-        blocks = blocks.substring(0, blocks.indexOf("\n    }\n"));
-        assertTrue(blocks.contains("int dst") && !blocks.contains("long dst"),
-                "vector blocks widen int offsets once per vector:\n" + blocks);
-        String nest = vector.substring(vector.indexOf("void toBlockedfloat_scalar("));
-        nest = nest.substring(0, nest.indexOf("\n    }\n"));
-        assertTrue(nest.contains("long dst") && !nest.contains("int dst"), nest);
-    }
-
-    @Test
     void aMethodWithAnArrayOrFloatArithmeticKeepsItsReinterprets() {
         // an array side: f32 loads from the array are FloatVectors, moved as their int bits
         KernelMethod mixed = in(moves().get(0), Memory.ARRAY, Memory.SEGMENT);
