@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.strider.Strider;
 import dev.strider.runtime.Device;
 import dev.strider.runtime.KernelProvider;
-import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.Test;
 class NoReinterpretTest {
 
     private static final String HEAP_SEGMENT = "jdk.internal.foreign.HeapMemorySegmentImpl$OfByte";
-    private static final int ELEMENTS = 1 << 22;
 
     @Test
     void arrayKernelsMakeNoHeapSegmentFromJava25() throws Exception {
@@ -71,7 +69,7 @@ class NoReinterpretTest {
                 for (int v = 0; v < variants; v++) {
                     Object kernels = provider.create(v);
                     Method impl = kernels.getClass().getMethod(m.getName(), m.getParameterTypes());
-                    Object[] arguments = arguments(m);
+                    Object[] arguments = ReachesC2Test.arguments(m);
                     impl.invoke(kernels, arguments);
                     impl.invoke(kernels, arguments);
                     calls += 2;
@@ -80,15 +78,5 @@ class NoReinterpretTest {
         }
         System.out.println("[no reinterpret] " + calls + " calls of every variant of every array method of the"
                 + " VECTOR classes (" + Device.current() + ")");
-    }
-
-    private static Object[] arguments(Method m) {
-        Class<?>[] types = m.getParameterTypes();
-        Object[] args = new Object[types.length];
-        for (int i = 0; i < types.length; i++) {
-            args[i] = types[i].isArray() ? Array.newInstance(types[i].getComponentType(), ELEMENTS)
-                    : Array.get(Array.newInstance(types[i], 1), 0);
-        }
-        return args;
     }
 }

@@ -277,7 +277,8 @@ class ReachesC2Test {
         }
     }
 
-    private static Object[] arguments(Method m) {
+    /** Arrays of {@link #ELEMENTS} zeros, and zero values, for the parameters of {@code m}. */
+    static Object[] arguments(Method m) {
         Class<?>[] types = m.getParameterTypes();
         Object[] args = new Object[types.length];
         for (int i = 0; i < types.length; i++) {

@@ -549,21 +549,23 @@ public final class VectorWriter {
 
         /** {@code CHEAP_REARRANGE = Device.current().cheapRearrange()}: in-cache transposes use registers. */
         String cheapRearrange() {
-            String name = ids.field("CHEAP_REARRANGE");
-            fields.computeIfAbsent(name, n -> FieldSpec.builder(TypeName.BOOLEAN, n,
-                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Java 24 and later: in-cache transposes go through registers, else the scalar nest.\n")
-                    .initializer("$T.current().cheapRearrange()", DEVICE).build());
-            return name;
+            return deviceFlag("CHEAP_REARRANGE", "cheapRearrange",
+                    "Java 24 and later: in-cache transposes go through registers, else the scalar nest.\n");
         }
 
         /** {@code VALUE_LANES = Device.current().valueLanes()}: variants run their Java 25 form. */
         String valueLanes() {
-            String name = ids.field("VALUE_LANES");
+            return deviceFlag("VALUE_LANES", "valueLanes",
+                    "Java 25 and later: variants with a form in value lanes run it, and no vector is reinterpreted.\n");
+        }
+
+        /** {@code NAME = Device.current().method()}: a static final boolean the rules read, once. */
+        private String deviceFlag(String base, String method, String doc) {
+            String name = ids.field(base);
             fields.computeIfAbsent(name, n -> FieldSpec.builder(TypeName.BOOLEAN, n,
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .addJavadoc("Java 25 and later: variants with a form in value lanes run it, and no vector is reinterpreted.\n")
-                    .initializer("$T.current().valueLanes()", DEVICE).build());
+                    .addJavadoc(doc)
+                    .initializer("$T.current().$L()", DEVICE, method).build());
             return name;
         }
 
