@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.strider.Strider;
 import dev.strider.runtime.Device;
 import dev.strider.runtime.KernelProvider;
 import java.lang.reflect.Method;
@@ -18,9 +17,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * From Java 25 the examples' VECTOR kernels on arrays run no reinterpret, in every variant the
- * tuner may time ({@code Device.valueLanes()}): checked where it matters, in a fresh JVM that calls
- * each of them before C2 compiles it. The Vector API's Java code for a reinterpret is the only
+ * From Java 25 the examples' VECTOR kernels on arrays run no reinterpret, at every vector width and
+ * in every variant the tuner may time ({@code Device.valueLanes()}): checked where it matters, in a
+ * fresh JVM that calls each of them before C2 compiles it. (The examples declare no method mixing
+ * arrays and segments; {@code ValueLanesTest} checks those forms' code.) The Vector API's Java code for a reinterpret is the only
  * thing such a JVM would make a heap segment for ({@code AbstractVector.defaultReinterpret} stores
  * into {@code MemorySegment.ofArray(byte[])}), and that heap segment is what makes C2 compile every
  * vector store to a native segment with its checks in full. So the JDK must never load
@@ -50,33 +50,33 @@ class NoReinterpretTest {
         assertEquals(List.of(), loads, ran);
     }
 
-    /** In a fresh JVM: every variant of every array method of the VECTOR classes, called twice. */
+    /** In a fresh JVM: every variant of every array method of every VECTOR class, called twice. */
     public static void main(String[] args) throws Exception {
         int calls = 0;
         for (Class<?> set : List.of(BlockedOps.class, ImageOps.class, PipelineOps.class, WeightOps.class)) {
-            Object rule = Strider.load(set, dev.strider.Target.VECTOR);
-            Class<?> c = rule.getClass();
-            KernelProvider provider = (KernelProvider) Class.forName(c.getName() + "$Provider").getConstructor()
-                    .newInstance();
-            for (Method m : set.getMethods()) {
-                if (!Modifier.isAbstract(m.getModifiers())
-                        || !Arrays.stream(m.getParameterTypes()).allMatch(t -> t.isArray() || t.isPrimitive())) {
-                    continue;
-                }
-                String key = m.getName() + Arrays.stream(m.getParameterTypes()).map(Class::getSimpleName)
-                        .collect(Collectors.joining(", ", "(", ")"));
-                int variants = provider.variants().getOrDefault(key, List.of("one")).size();
-                for (int v = 0; v < variants; v++) {
-                    Object kernels = provider.create(v);
-                    Method impl = kernels.getClass().getMethod(m.getName(), m.getParameterTypes());
-                    Object[] arguments = ReachesC2Test.arguments(m);
-                    impl.invoke(kernels, arguments);
-                    impl.invoke(kernels, arguments);
-                    calls += 2;
+            for (int bits : List.of(128, 256, 512)) {
+                KernelProvider provider = (KernelProvider) Class.forName(set.getName() + "_Vector" + bits + "$Provider")
+                        .getConstructor().newInstance();
+                for (Method m : set.getMethods()) {
+                    if (!Modifier.isAbstract(m.getModifiers())
+                            || !Arrays.stream(m.getParameterTypes()).allMatch(t -> t.isArray() || t.isPrimitive())) {
+                        continue;
+                    }
+                    String key = m.getName() + Arrays.stream(m.getParameterTypes()).map(Class::getSimpleName)
+                            .collect(Collectors.joining(", ", "(", ")"));
+                    int variants = provider.variants().getOrDefault(key, List.of("one")).size();
+                    for (int v = 0; v < variants; v++) {
+                        Object kernels = provider.create(v);
+                        Method impl = kernels.getClass().getMethod(m.getName(), m.getParameterTypes());
+                        Object[] arguments = ReachesC2Test.arguments(m);
+                        impl.invoke(kernels, arguments);
+                        impl.invoke(kernels, arguments);
+                        calls += 2;
+                    }
                 }
             }
         }
         System.out.println("[no reinterpret] " + calls + " calls of every variant of every array method of the"
-                + " VECTOR classes (" + Device.current() + ")");
+                + " 128-, 256- and 512-bit classes (" + Device.current() + ")");
     }
 }

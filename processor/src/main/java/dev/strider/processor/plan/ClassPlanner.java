@@ -196,7 +196,9 @@ public final class ClassPlanner {
      * Vector variant {@code v} with its form in value lanes from Java 25 ({@link
      * VectorPlan#withValueLanes}) where its form reinterprets and that one would not: then no vector
      * method the class runs on Java 25 reinterprets, but a bf16 widening into an array (whose
-     * floats are its ints' bits).
+     * floats are its ints' bits; into a segment it stores the bits, {@link #segmentLanes}). An
+     * and-or staged variant's value-lane form has no and-or shifts (its name keeps them): where it
+     * has no offset loads either, it is the plain variant's value-lane form again.
      */
     static VariantPlan withValueLanesFromJava25(KernelMethod m, VariantPlan v) {
         if (!(v.form() instanceof VariantPlan.Vectors vectors) || !reinterprets(m, vectors.plan())) {
@@ -238,13 +240,15 @@ public final class ClassPlanner {
     }
 
     /**
-     * True when {@code m}'s input and output both take vectors from segment memory, so that its
-     * plans keep to lanes that are never reinterpreted ({@link VectorPlan#withSegmentLanes}).
+     * True when {@code m}'s output takes vectors from segment memory, and so does its input, or the
+     * input is bf16 widened (its shorts load from any memory and the floats' int bits store into the
+     * segment), so that its plans keep to lanes that are never reinterpreted ({@link
+     * VectorPlan#withSegmentLanes}).
      */
     static boolean segmentLanes(KernelMethod m, List<MemoryRoute> routes) {
         MemoryRoute in = routes.get(0);
         MemoryRoute out = routes.get(m.params().indexOf(m.output()));
-        return in.segment() && out.segment();
+        return out.segment() && (in.segment() || widensBf16(m));
     }
 
     private static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split, Problem problem,

@@ -106,6 +106,6 @@ public record VariantPlan(String name, String suffix, Form form, int unrollLimit
 
     public String describe() {
         return form.describe() + (fromJava25.isPresent()
-                ? "; from Java 25 in value lanes, every stage rearranged, never reinterpreted" : "");
+                ? "; from Java 25 in value lanes, never reinterpreted" : "");
     }
 }

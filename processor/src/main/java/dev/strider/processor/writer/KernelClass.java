@@ -244,8 +244,8 @@ final class KernelClass {
      * A method of several variants has a private method per variant ({@code m_blocks4}, of the
      * chunk's parameters when split), and {@code m} (or {@code m_range}) and {@code m_steps}
      * switch on the variant the constructor chose. A variant with a form from Java 25 has a second
-     * private method ({@code m_blocks4v}), which runs where the static field {@code valueLanes}
-     * holds ({@code Device.valueLanes()}).
+     * private method ({@code m_blocks4v}), which runs where the static final field named by
+     * {@code valueLanes} ({@code VALUE_LANES = Device.current().valueLanes()}) holds.
      */
     static void addMethod(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodPlan plan,
                           List<Bodies.Body> bodies, String valueLanes) {
