@@ -216,14 +216,11 @@ public final class ClassPlanner {
      * Bytes widened to floats by an interleave move as ints and are converted after, in any lanes.
      */
     public static boolean reinterprets(KernelMethod m, VectorPlan plan) {
-        if (plan.segmentLanes()) {
-            return false;
-        }
         if (widensBf16(m)) {
-            return true;
+            return !plan.segmentLanes();
         }
         ElementType type = m.output().type();
-        boolean floatBits = type.isFloatingPoint() && plan.moves() == VectorPlan.Lanes.REINTERPRETED;
+        boolean floatBits = plan.reinterpretsMoves(type);
         switch (plan.kind()) {
             case TRANSPOSE:
                 for (int k = plan.lanes() / 2; k >= 1; k /= 2) {

@@ -29,7 +29,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         /**
          * Floats and doubles as their int and long bits, reinterpreted as they are loaded and back
          * as they are stored, so that the Vector API's Java code keeps every NaN's bits before C2
-         * compiles it, on every JDK ({@code VectorWriter.bitsOf}); the transpose stages of pieces
+         * compiles it, on every JDK ({@link #bitsOf}); the transpose stages of pieces
          * of 32 bits or fewer shift lanes of twice their width.
          */
         REINTERPRETED,
@@ -121,6 +121,41 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
     /** True when the plan's lanes move as {@link Lanes#VALUES}. */
     public boolean valueLanes() {
         return moves == Lanes.VALUES;
+    }
+
+    /**
+     * The lanes elements of {@code type} move in (transposed, interleaved, reversed): themselves in
+     * {@link Lanes#VALUES}, else their bits' ({@link #bitsOf}).
+     */
+    public ElementType movedAs(ElementType type) {
+        return moves == Lanes.VALUES ? type : bitsOf(type);
+    }
+
+    /**
+     * The lanes elements of {@code type} load from and store to memory as: their bits' straight from
+     * segment memory in {@link Lanes#SEGMENT_BITS}, else themselves.
+     */
+    public ElementType loadedAs(ElementType type) {
+        return moves == Lanes.SEGMENT_BITS ? bitsOf(type) : type;
+    }
+
+    /**
+     * True when elements of {@code type} move in other lanes than they load as, so that each load
+     * and store of a moved vector reinterprets it: floats and doubles in {@link Lanes#REINTERPRETED}.
+     * The planner's {@code ClassPlanner.reinterprets} and the writer both ask this.
+     */
+    public boolean reinterpretsMoves(ElementType type) {
+        return movedAs(type) != loadedAs(type);
+    }
+
+    /**
+     * The lanes of {@code type}'s bits: ints for floats and longs for doubles, so that every NaN
+     * keeps its bits. JDK 17's Vector API, until C2 compiles it, runs {@code rearrange} and {@code
+     * blend} of float lanes as Java code that turns a signalling NaN into 0x7FC00000 (bf16 0x7F91
+     * widened: 0x7F910000 came out 0x7FC00000); on int lanes it moves bits.
+     */
+    public static ElementType bitsOf(ElementType type) {
+        return type == ElementType.FLOAT ? ElementType.INT : type == ElementType.DOUBLE ? ElementType.LONG : type;
     }
 
     /**

@@ -295,26 +295,21 @@ public final class VectorWriter {
             return CodeBlock.of("$T.broadcast($N, $L)", vectorClass(in.type()), c.species(in.type(), bits),
                     a.read(in, offset));
         }
-        ElementType moved = plan.segmentLanes() ? bitsOf(in.type()) : in.type();
-        if (moved != in.type()) {
-            CodeBlock at = stride == -1 ? NestWriter.plus(offset, -(lanes - 1)) : offset;
-            CodeBlock loaded = a.load(in, vectorClass(moved), c.species(moved, bits), at);
-            return stride == -1 ? CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(moved)) : loaded;
+        // the lanes it loads as (bits straight from a segment, else the elements) and moves in
+        ElementType loaded = plan.loadedAs(in.type());
+        ElementType moved = plan.movedAs(in.type());
+        ClassName vector = vectorClass(loaded);
+        String species = c.species(loaded, bits);
+        if (stride == 1) {
+            return a.load(in, vector, species, offset);
         }
-        ClassName vector = vectorClass(in.type());
-        String species = c.species(in.type(), bits);
-        if (stride == -1) {
-            CodeBlock at = NestWriter.plus(offset, -(lanes - 1));
-            ElementType bits = bitsOf(in.type());
-            CodeBlock loaded = a.load(in, vector, species, at);
-            if (bits == in.type() || plan.valueLanes()) {
-                return CodeBlock.of("$L.rearrange($N)", loaded, c.reverse(in.type()));
-            }
-            // reversed as bits (bitsOf), so a NaN keeps its payload on JDK 17 before C2 too
-            return CodeBlock.of("$L.reinterpretAs$Ls().rearrange($N).reinterpretAs$Ls()", loaded,
-                    KernelClass.titled(bits), c.reverse(bits), KernelClass.titled(in.type()));
+        CodeBlock at = NestWriter.plus(offset, -(lanes - 1));
+        if (loaded == moved) {
+            return CodeBlock.of("$L.rearrange($N)", a.load(in, vector, species, at), c.reverse(moved));
         }
-        return a.load(in, vector, species, offset);
+        // reversed as bits, so a NaN keeps its payload on JDK 17 before C2 too
+        return CodeBlock.of("$L.reinterpretAs$Ls().rearrange($N).reinterpretAs$Ls()", a.load(in, vector, species, at),
+                KernelClass.titled(moved), c.reverse(moved), KernelClass.titled(loaded));
     }
 
     /** Sequential bytes widened to float lanes ({@code & 0xFF} for an unsigned reading). */
@@ -380,7 +375,7 @@ public final class VectorWriter {
      * elements in value lanes, else the output's bits.
      */
     private static ElementType blockType(VectorPlan plan, Param out) {
-        return plan.widenedRows() ? ElementType.SHORT : plan.valueLanes() ? out.type() : bitsOf(out.type());
+        return plan.widenedRows() ? ElementType.SHORT : plan.movedAs(out.type());
     }
 
     /**
@@ -392,19 +387,8 @@ public final class VectorWriter {
             return plan.segmentLanes() ? v -> bf16Bits(v, plan.lanes(), c)
                     : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
         }
-        ElementType bits = bitsOf(out.type());
-        return bits == out.type() || plan.segmentLanes() || plan.valueLanes() ? v -> v
-                : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(out.type()));
-    }
-
-    /**
-     * The lanes a transpose moves {@code type} in: ints for floats and longs for doubles, so that
-     * every NaN keeps its bits. JDK 17's Vector API, until C2 compiles it, runs {@code rearrange}
-     * and {@code blend} of float lanes as Java code that turns a signalling NaN into 0x7FC00000
-     * (bf16 0x7F91 widened: 0x7F910000 came out 0x7FC00000); on int lanes it moves bits.
-     */
-    static ElementType bitsOf(ElementType type) {
-        return type == ElementType.FLOAT ? ElementType.INT : type == ElementType.DOUBLE ? ElementType.LONG : type;
+        return !plan.reinterpretsMoves(out.type()) ? v -> v
+                : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(plan.loadedAs(out.type())));
     }
 
     /**
@@ -422,15 +406,14 @@ public final class VectorWriter {
         if (in.type() != out.type()) {
             return offset -> widenBf16Bits(a, in, offset, lanes, c);
         }
-        // the output's elements, reinterpreted as their bits; segment lanes load the bits themselves,
-        // value lanes the elements
-        ElementType bits = bitsOf(out.type());
-        ElementType loaded = plan.segmentLanes() ? bits : out.type();
+        // the output's elements as the plan loads them, reinterpreted to the lanes it moves them in
+        ElementType loaded = plan.loadedAs(out.type());
+        ElementType moved = plan.movedAs(out.type());
         ClassName vector = vectorClass(loaded);
         String species = c.species(loaded, lanes * 8 * loaded.bytes());
-        return loaded == blockType(plan, out) ? offset -> a.load(in, vector, species, offset)
+        return loaded == moved ? offset -> a.load(in, vector, species, offset)
                 : offset -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
-                        KernelClass.titled(bits));
+                        KernelClass.titled(moved));
     }
 
     /**
@@ -461,9 +444,9 @@ public final class VectorWriter {
         // A converting reorder scales each vector before it stores it; bytes widened to floats move
         // as the ints they widen to and are converted after they moved, in any lanes and memory.
         // Copies load their lanes as the plan holds them (load); in reinterpreted lanes floats move
-        // as their bits (bitsOf).
+        // as their bits (VectorPlan.movedAs).
         boolean widensBytes = m instanceof KernelMethod.Reorder r && !r.isCopy() && r.src().type() != out.type();
-        ElementType moved = widensBytes ? ElementType.INT : plan.valueLanes() ? out.type() : bitsOf(out.type());
+        ElementType moved = widensBytes ? ElementType.INT : plan.movedAs(out.type());
         Function<CodeBlock, CodeBlock> load = offset -> load(a, in, offset, 1, plan, c);
         Function<CodeBlock, CodeBlock> compute = value -> value;
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
@@ -475,7 +458,7 @@ public final class VectorWriter {
                 compute = value -> scaleShift(value, out.type(), conversion);
             }
         }
-        if (!widensBytes && plan.moves() == VectorPlan.Lanes.REINTERPRETED && moved != out.type()) {
+        if (!widensBytes && plan.reinterpretsMoves(out.type())) {
             Function<CodeBlock, CodeBlock> loadValues = load;
             Function<CodeBlock, CodeBlock> computeValues = compute;
             load = offset -> CodeBlock.of("$L.reinterpretAs$Ls()", loadValues.apply(offset), KernelClass.titled(moved));
