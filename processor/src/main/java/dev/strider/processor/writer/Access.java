@@ -13,7 +13,7 @@ import dev.strider.processor.plan.MethodPlan;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -34,9 +34,6 @@ final class Access {
 
     /** A name or a number: an index that needs no parentheses when multiplied. */
     private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*|\\d+");
-
-    /** {@code name + 3} or {@code name - 3}, as {@code NestWriter.plus} writes an offset. */
-    private static final Pattern VARIABLE_PLUS_LITERAL = Pattern.compile("([A-Za-z_$][A-Za-z0-9_$]*) ([+-]) (\\d+)");
 
     private final KernelMethod method;
     private final MethodPlan plan;
@@ -220,8 +217,13 @@ final class Access {
 
     /** {@code i + 3L}: a segment's long element index, its literal added after the variable is widened ({@link #byteIndex}). */
     private static CodeBlock longIndex(CodeBlock index) {
-        Matcher sum = VARIABLE_PLUS_LITERAL.matcher(index.toString());
-        return sum.matches() ? CodeBlock.of("$N $L $LL", sum.group(1), sum.group(2), sum.group(3)) : index;
+        return variablePlusLiteral(index).map(o -> CodeBlock.of("$N $L $LL", o.variable(), o.literal() < 0 ? "-" : "+",
+                Math.abs(o.literal()))).orElse(index);
+    }
+
+    /** {@code index} as a local variable plus a nonzero literal ({@code NestWriter.Offset}), if it is one. */
+    private static Optional<NestWriter.Offset> variablePlusLiteral(CodeBlock index) {
+        return NestWriter.Offset.parse(index).filter(o -> o.variable() != null && o.literal() != 0);
     }
 
     /**
@@ -232,12 +234,12 @@ final class Access {
      */
     private static CodeBlock byteIndex(CodeBlock index, ElementType type, boolean wide) {
         String text = index.toString();
-        Matcher sum = VARIABLE_PLUS_LITERAL.matcher(text);
-        if (wide && sum.matches()) {
-            long literal = Long.parseLong(sum.group(3)) * type.bytes();
-            CodeBlock variable = type.bytes() == 1 ? CodeBlock.of("$N", sum.group(1))
-                    : CodeBlock.of("$LL * $N", type.bytes(), sum.group(1));
-            return CodeBlock.of("$L $L $LL", variable, sum.group(2), literal);
+        Optional<NestWriter.Offset> sum = wide ? variablePlusLiteral(index) : Optional.empty();
+        if (sum.isPresent()) {
+            long literal = sum.get().literal() * type.bytes();
+            CodeBlock variable = type.bytes() == 1 ? CodeBlock.of("$N", sum.get().variable())
+                    : CodeBlock.of("$LL * $N", type.bytes(), sum.get().variable());
+            return CodeBlock.of("$L $L $LL", variable, literal < 0 ? "-" : "+", Math.abs(literal));
         }
         if (type.bytes() == 1) {
             return index;

@@ -235,26 +235,37 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         return start;
     }
 
-    private static final Pattern OFFSET_CODE = Pattern.compile("(-?\\d+)|(\\w+)(?: ([+-]) (\\d+))?");
+    /** An offset as {@link Offset#code} writes it: a number, or a name and an optional {@code + n} or {@code - n}. */
+    private static final Pattern OFFSET_CODE =
+            Pattern.compile("(-?\\d+)|([A-Za-z_$][A-Za-z0-9_$]*)(?: ([+-]) (\\d+))?");
 
     /**
      * {@code offset + more}, the literal folded in when {@code offset} is an operand's offset as
      * this writer emits it ({@code srcHw4 + 80} plus 20 is {@code srcHw4 + 100}).
      */
     static CodeBlock plus(CodeBlock offset, long more) {
-        Matcher m = OFFSET_CODE.matcher(offset.toString());
-        if (!m.matches()) {
+        Optional<Offset> parsed = Offset.parse(offset);
+        if (parsed.isEmpty()) {
             return more == 0 ? offset : CodeBlock.of(more > 0 ? "$L + $L" : "$L - $L", offset, Math.abs(more));
         }
-        if (m.group(1) != null) {
-            return new Offset(null, Long.parseLong(m.group(1)) + more).code();
-        }
-        long literal = m.group(3) == null ? 0 : Long.parseLong(m.group(4)) * (m.group(3).equals("-") ? -1 : 1);
-        return new Offset(m.group(2), literal + more).code();
+        return parsed.get().plus(more).code();
     }
 
     /** An operand's offset: a local variable (or none) plus a literal. */
     record Offset(String variable, long literal) {
+        /** The offset {@code code} spells, as {@link #code} writes one; empty for any other expression. */
+        static Optional<Offset> parse(CodeBlock code) {
+            Matcher m = OFFSET_CODE.matcher(code.toString());
+            if (!m.matches()) {
+                return Optional.empty();
+            }
+            if (m.group(1) != null) {
+                return Optional.of(new Offset(null, Long.parseLong(m.group(1))));
+            }
+            long literal = m.group(3) == null ? 0 : Long.parseLong(m.group(4)) * (m.group(3).equals("-") ? -1 : 1);
+            return Optional.of(new Offset(m.group(2), literal));
+        }
+
         Offset plus(long more) {
             return new Offset(variable, literal + more);
         }
