@@ -179,6 +179,34 @@ public final class Convert {
         to.clearPadLanes(dst, dstLayout);
     }
 
+    /**
+     * The same, writing oneDNN's compensation of s8 convolution weights too ({@link Compensations}):
+     * after the reorder, per index of each output's dims, {@code factor · Σ w} over the s8 values
+     * written there. {@code dst} must then be a {@code byte[]} written signed.
+     *
+     * @throws IllegalArgumentException as above, and when a compensation's length is not one per
+     *                                  index of its dims, a kind is given twice, its array is another
+     *                                  parameter's, or the destination is not signed bytes; nothing
+     *                                  is written then
+     */
+    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+                               double shift, double sum, List<Quantization.Parameter> parameters,
+                               List<Compensations.Output> compensation) {
+        if (!compensation.isEmpty() && (unsignedDestination || dstHalf != null)) {
+            throw new IllegalArgumentException("a compensation goes with s8 weights, not an unsigned or 16-bit float "
+                    + "destination");
+        }
+        List<Object> inputs = new java.util.ArrayList<>(List.of(src));
+        parameters.forEach(p -> inputs.add(p.values()));
+        Compensations.check(compensation, dstLayout, dst, inputs);
+        reorder(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale, shift, sum,
+                parameters);
+        if (!compensation.isEmpty()) {
+            Compensations.compute((byte[]) dst, dstLayout, compensation);
+        }
+    }
+
     /** {@link #reorder} with quantization parameters, once the arrays are checked. */
     private static void quantized(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
                                   TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
