@@ -703,9 +703,9 @@ class DiagnosticsTest {
                     "  void copy(float[] src, float[] dst, float[] extra);",
                     "}");
             s.assertOnlyError(compile(s),
-                    "[StriderQuantizationMissing] parameter extra of copy follows src and dst, so it must be a scale"
-                            + " or a zero point: annotate it @Scale(Side.SRC) or @ZeroPoint(Side.DST) (or Side.SRC,"
-                            + " Side.DST), or remove it",
+                    "[StriderQuantizationMissing] parameter extra of copy follows src and dst, so it must be a scale,"
+                            + " a zero point or a compensation: annotate it @Scale(Side.SRC) or @ZeroPoint(Side.DST)"
+                            + " (or Side.SRC, Side.DST) or @Compensation(Compensation.Kind.S8S8), or remove it",
                     "float[] |extra");
         }
 
@@ -718,8 +718,8 @@ class DiagnosticsTest {
                     "  void fill(float[] dst, @Scale(Side.SRC) float value);",
                     "}");
             s.assertOnlyError(compile(s),
-                    "[StriderQuantizationKernel] @Scale on parameter value of fill: only a @Reorder takes scales and"
-                            + " zero points (this is a @Fill)",
+                    "[StriderQuantizationKernel] @Scale on parameter value of fill: only a @Reorder takes scales,"
+                            + " zero points and compensations (this is a @Fill)",
                     "|@Scale(Side.SRC) float value");
         }
 
@@ -733,7 +733,7 @@ class DiagnosticsTest {
                     "}");
             s.assertOnlyError(compile(s),
                     "[StriderQuantizationPlace] @ZeroPoint on parameter dst of copy, which is the reorder's dst;"
-                            + " scales and zero points are parameters of their own, after src and dst",
+                            + " scales, zero points and compensations are parameters of their own, after src and dst",
                     "|@ZeroPoint(Side.DST)");
         }
 
@@ -834,6 +834,99 @@ class DiagnosticsTest {
                     "  void quantize(float[] src, byte[] dst, @Scale(value = Side.DST, per = \"C\") float[] scales,",
                     "      @ZeroPoint(Side.DST) int zero, @ZeroPoint(value = Side.SRC, per = \"NCHW\") byte[] srcZeros,",
                     "      @Elements(F16.class) @Scale(Side.SRC) short[] srcScale);",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+    }
+
+    /** oneDNN's compensation of s8 weights, written besides them ({@code @Compensation}). */
+    @Nested
+    class Compensations {
+
+        private static final String S8 = "  @Reorder(from = Planar.class, to = Blocked.class, rounding = Rounding.HALF_EVEN,"
+                + " overflow = Overflow.SATURATE)";
+
+        @Test
+        void aCompensationIsAnIntArray() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Compensation(value = Compensation.Kind.S8S8, per = \"C\") long[] comp);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationType] parameter comp of w is a long[], but a compensation is an int[]:"
+                            + " oneDNN's int32 sums, one per index of per",
+                    "long[] |comp");
+        }
+
+        @Test
+        void itGoesWithSignedBytes() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8.replace("SATURATE)", "SATURATE, unsignedDestination = true)"),
+                    "  void w(float[] src, byte[] dst, @Compensation(Compensation.Kind.ZERO_POINT) int[] comp);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationDestination] parameter comp of w is a compensation, which goes with s8"
+                            + " weights, but the destination dst is written unsigned (u8): declare a byte[]"
+                            + " destination, written signed",
+                    "|@Compensation(Compensation.Kind.ZERO_POINT)");
+        }
+
+        @Test
+        void perNamesTheLayoutsDims() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Compensation(value = Compensation.Kind.S8S8, per = \"O\") int[] comp);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationPer] per = \"O\" on parameter comp of w: 'O' is not one of the dims NCHW",
+                    "per = |\"O\"");
+        }
+
+        @Test
+        void eachKindOnce() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Compensation(Compensation.Kind.S8S8) int[] a,",
+                    "      @Compensation(value = Compensation.Kind.S8S8, per = \"C\") int[] b);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationTwice] parameter b of w writes the s8s8_comp compensation again: parameter a"
+                            + " already does",
+                    "|@Compensation(value = Compensation.Kind.S8S8, per");
+        }
+
+        @Test
+        void compensationsComeLast() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Compensation(Compensation.Kind.S8S8) int[] comp,",
+                    "      @Scale(Side.SRC) float scale);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationPlace] @Scale on parameter scale of w follows the compensation comp: scales"
+                            + " and zero points come first, the compensations last",
+                    "|@Scale(Side.SRC) float scale");
+        }
+
+        @Test
+        void aCompensatingReorderCompilesOnEveryTarget() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Scale(value = Side.SRC, per = \"C\") float[] scales,",
+                    "      @Compensation(value = Compensation.Kind.S8S8, per = \"C\") int[] comp,",
+                    "      @Compensation(value = Compensation.Kind.ZERO_POINT, per = \"NC\") int[] zp);",
                     "}");
             assertThat(compile(s)).succeededWithoutWarnings();
         }

@@ -21,6 +21,14 @@ public sealed interface KernelMethod {
     /** The array the kernel writes. */
     Param output();
 
+    /**
+     * Arrays the kernel writes after its elements, from what it wrote ({@code @Compensation}): not
+     * operands of its element-wise problem. Empty for all but a compensating reorder.
+     */
+    default List<Param> outputsBesides() {
+        return List.of();
+    }
+
     /** The layout of an array parameter of this method. */
     NamedLayout layoutOf(Param array);
 
@@ -73,7 +81,8 @@ public sealed interface KernelMethod {
         if (this instanceof Reorder r) {
             return new Reorder(r.name(), rename.apply(r.src()), r.from(), rename.apply(r.dst()), r.to(),
                     r.unsignedSource(), r.unsignedDestination(), r.scale(), r.shift(), r.sum(),
-                    r.quantization().stream().map(q -> q.withParam(rename.apply(q.param()))).toList());
+                    r.quantization().stream().map(q -> q.withParam(rename.apply(q.param()))).toList(),
+                    r.compensation().stream().map(c -> c.withParam(rename.apply(c.param()))).toList());
         }
         if (this instanceof Slice s) {
             return new Slice(s.name(), rename.apply(s.src()), s.from(), s.window(), rename.apply(s.dst()), s.to());
@@ -103,7 +112,8 @@ public sealed interface KernelMethod {
                     + (r.unsignedDestination() ? "unsigned " : "") + r.dst().numberName()
                     + (r.quantized() ? "" : ", scale " + r.scale() + ", shift " + r.shift())
                     + (r.quantization().isEmpty() ? "" : quantization(r, code))
-                    + (r.sums() ? ", plus " + r.sum() + " times the destination's old value" : "") + ")";
+                    + (r.sums() ? ", plus " + r.sum() + " times the destination's old value" : "")
+                    + compensation(r, code) + ")";
             return what + " " + r.from().name() + " to " + r.to().name()
                     + Narrowing.of(r).map(n -> ": it " + n.describe()).orElse("");
         }
@@ -139,21 +149,41 @@ public sealed interface KernelMethod {
         return b.toString();
     }
 
+    /** {@code , and the s8s8 compensation per O into {@code comp}}, or nothing. */
+    private static String compensation(Reorder r, UnaryOperator<String> code) {
+        StringBuilder b = new StringBuilder();
+        for (CompParam c : r.compensation()) {
+            b.append(", and the ").append(c.role()).append(" into ").append(code.apply(c.param().name()));
+        }
+        return b.toString();
+    }
+
     /**
      * {@code dst[to] = src[from] * scale + shift} in oneDNN's arithmetic ({@code
      * dev.strider.kernel.Arithmetic}, decided for the writers by {@code plan.Conversion}), the
      * destination written unsigned when {@code unsignedDestination}; a plain copy when types match
      * and scale 1, shift 0. With {@code quantization} parameters given at call time, each element
      * runs {@code dev.strider.kernel.Quantization}'s steps instead, {@code scale} standing for the
-     * source scale and {@code shift} for the destination zero point.
+     * source scale and {@code shift} for the destination zero point. With {@code compensation}
+     * outputs (s8 weights only), it then writes oneDNN's compensation of the weights it wrote
+     * ({@code dev.strider.kernel.Compensations}).
      */
     record Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to,
                    boolean unsignedSource, boolean unsignedDestination, double scale, double shift, double sum,
-                   List<QuantParam> quantization)
+                   List<QuantParam> quantization, List<CompParam> compensation)
             implements KernelMethod {
 
         public Reorder {
             quantization = List.copyOf(quantization);
+            compensation = List.copyOf(compensation);
+        }
+
+        /** A reorder that writes no compensation. */
+        public Reorder(String name, Param src, NamedLayout from, Param dst, NamedLayout to, boolean unsignedSource,
+                       boolean unsignedDestination, double scale, double shift, double sum,
+                       List<QuantParam> quantization) {
+            this(name, src, from, dst, to, unsignedSource, unsignedDestination, scale, shift, sum, quantization,
+                    List.of());
         }
 
         /** A reorder without the sum post-op. */
@@ -184,13 +214,25 @@ public sealed interface KernelMethod {
             return sum != 0;
         }
 
+        /** True when it writes a compensation besides the weights. */
+        public boolean compensates() {
+            return !compensation.isEmpty();
+        }
+
+        /** The parameters: src, dst, the scales and zero points, then the compensations (declared last). */
         public List<Param> params() {
-            if (quantization.isEmpty()) {
+            if (quantization.isEmpty() && compensation.isEmpty()) {
                 return List.of(src, dst);
             }
             List<Param> all = new java.util.ArrayList<>(List.of(src, dst));
             quantization.forEach(q -> all.add(q.param()));
+            compensation.forEach(c -> all.add(c.param()));
             return List.copyOf(all);
+        }
+
+        @Override
+        public List<Param> outputsBesides() {
+            return compensation.stream().map(CompParam::param).toList();
         }
 
         public Param output() {
@@ -206,6 +248,11 @@ public sealed interface KernelMethod {
                     return q.layout(to.layout());
                 }
             }
+            for (CompParam c : compensation) {
+                if (c.param() == array) {
+                    return c.layout(to.layout());
+                }
+            }
             return to;
         }
 
@@ -215,7 +262,7 @@ public sealed interface KernelMethod {
          */
         public boolean isCopy() {
             return src.sameNumbers(dst) && !unsignedSource && !unsignedDestination && scale == 1 && shift == 0
-                    && sum == 0 && quantization.isEmpty();
+                    && sum == 0 && quantization.isEmpty() && compensation.isEmpty();
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import dev.strider.Compensation;
 import dev.strider.Side;
 import dev.strider.kernel.Quantization;
 import java.util.Locale;
@@ -58,6 +59,8 @@ public final class ModelBuilder {
     static final String SCALE = "dev.strider.Scale";
 
     static final String ZERO_POINT = "dev.strider.ZeroPoint";
+
+    static final String COMPENSATION = "dev.strider.Compensation";
 
     private static final String TENSOR_TYPES = "an array of double, float, long, int, short or byte, a typed buffer"
             + " (DoubleBuffer, FloatBuffer, LongBuffer, IntBuffer, ShortBuffer), or a ByteBuffer or MemorySegment with"
@@ -348,7 +351,8 @@ public final class ModelBuilder {
             if (isUnresolved(type)) {
                 throw new Unresolved("the type of parameter " + p.getSimpleName() + " of " + name, p, null, null);
             }
-            Optional<Param> param = i >= roles.size() ? quantizationParam(p, name, type, report)
+            Optional<Param> param = i >= roles.size() && compensates(p) ? compensationParam(p, name, type, report)
+                    : i >= roles.size() ? quantizationParam(p, name, type, report)
                     : roles.get(i).tensor() ? tensor(p, name, type, report) : value(p, name, type, report);
             if (param.isEmpty()) {
                 ok = false;
@@ -386,10 +390,32 @@ public final class ModelBuilder {
         return ok ? Optional.of(params) : Optional.empty();
     }
 
-    /** The {@code @Scale} or {@code @ZeroPoint} on {@code p}, if any. */
+    /** The {@code @Scale}, {@code @ZeroPoint} or {@code @Compensation} on {@code p}, if any. */
     private static Optional<AnnotationMirror> quantizationOf(VariableElement p) {
         Optional<AnnotationMirror> scale = AnnotationReader.find(p, SCALE);
-        return scale.isPresent() ? scale : AnnotationReader.find(p, ZERO_POINT);
+        if (scale.isPresent()) {
+            return scale;
+        }
+        Optional<AnnotationMirror> zero = AnnotationReader.find(p, ZERO_POINT);
+        return zero.isPresent() ? zero : AnnotationReader.find(p, COMPENSATION);
+    }
+
+    /** True when {@code p} carries {@code @Compensation}: an output of its own, not a quantization parameter. */
+    private static boolean compensates(VariableElement p) {
+        return AnnotationReader.find(p, COMPENSATION).isPresent();
+    }
+
+    /** A compensation: an {@code int[]} (oneDNN's int32), without {@code @Elements}. */
+    private Optional<Param> compensationParam(VariableElement p, String method, TypeMirror type,
+                                              ValidationReport report) {
+        String name = p.getSimpleName().toString();
+        Optional<ElementType> array = arrayOf(type);
+        if (array.isEmpty() || array.get() != ElementType.INT || AnnotationReader.find(p, ELEMENTS).isPresent()) {
+            report.report(Message.COMPENSATION_TYPE, p, name, method, (primitive(type).isPresent() ? "one " : "a ")
+                    + type + (AnnotationReader.find(p, ELEMENTS).isPresent() ? " with @Elements" : ""));
+            return Optional.empty();
+        }
+        return Optional.of(new Param(name, ElementType.INT, Memory.ARRAY));
     }
 
     /**
@@ -678,11 +704,12 @@ public final class ModelBuilder {
             }
             List<Param> p = params.get();
             List<QuantParam> quantization = quantization(p, to.get(), scale, shift, sum);
+            List<CompParam> compensation = compensation(p, to.get(), unsignedDestination);
             if (!ok) {
                 return Optional.empty();
             }
             KernelMethod.Reorder reorder = new KernelMethod.Reorder(name, p.get(0), from.get(), p.get(1), to.get(),
-                    unsigned, unsignedDestination, scale, shift, sum, quantization);
+                    unsigned, unsignedDestination, scale, shift, sum, quantization, compensation);
             Narrowing.of(reorder).ifPresent(n -> {
                 List<String> unsaid = new ArrayList<>();
                 if (n.rounds() && rounding == Rounding.UNSPECIFIED) {
@@ -717,6 +744,9 @@ public final class ModelBuilder {
             }
             for (int i = 2; i < p.size(); i++) {
                 VariableElement v = declared.get(i);
+                if (compensates(v)) {
+                    continue;
+                }
                 AnnotationMirror a = quantizationOf(v).orElseThrow();
                 AnnotationReader r = new AnnotationReader(elements, v, a);
                 Quantization.Kind kind = AnnotationReader.qualifiedName(a).equals(SCALE) ? Quantization.Kind.SCALE
@@ -752,6 +782,54 @@ public final class ModelBuilder {
             }
             if (!out.isEmpty() && shift != 0 && sum != 0) {
                 error(Message.QUANTIZATION_SUM, "shift", "shift = " + shift + ", the destination zero point,", name, sum);
+            }
+            return out;
+        }
+
+        /**
+         * The compensations after the scales and zero points, each checked: they come last, the
+         * destination is s8 weights (a {@code byte[]} written signed), {@code per} names dims of the
+         * layouts in order, and no kind is given twice.
+         */
+        private List<CompParam> compensation(List<Param> p, NamedLayout to, boolean unsignedDestination) {
+            List<CompParam> out = new ArrayList<>();
+            List<? extends VariableElement> declared = ((ExecutableElement) values.element()).getParameters();
+            Map<Compensation.Kind, String> given = new HashMap<>();
+            String first = null;
+            for (int i = 2; i < p.size(); i++) {
+                VariableElement v = declared.get(i);
+                if (!compensates(v)) {
+                    if (first != null) {
+                        AnnotationMirror a = quantizationOf(v).orElseThrow();
+                        report.report(Message.COMPENSATION_PLACE, v, a, AnnotationReader.simpleName(a),
+                                v.getSimpleName(), name, first);
+                        ok = false;
+                    }
+                    continue;
+                }
+                AnnotationMirror a = AnnotationReader.find(v, COMPENSATION).orElseThrow();
+                AnnotationReader r = new AnnotationReader(elements, v, a);
+                Compensation.Kind kind = Compensation.Kind.valueOf(r.enumConstant("value"));
+                String per = r.string("per");
+                first = first == null ? v.getSimpleName().toString() : first;
+                Param dst = p.get(1);
+                if (dst.type() != ElementType.BYTE || dst.isHalf() || unsignedDestination) {
+                    report.report(Message.COMPENSATION_DESTINATION, v, a, v.getSimpleName(), name, dst.name(),
+                            unsignedDestination ? "written unsigned (u8)" : typeName(dst));
+                    ok = false;
+                }
+                String problem = Quantization.perProblem(to.layout().dims(), per);
+                if (problem != null) {
+                    report.report(Message.COMPENSATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name,
+                            problem);
+                    ok = false;
+                }
+                String before = given.putIfAbsent(kind, "parameter " + v.getSimpleName());
+                if (before != null) {
+                    report.report(Message.COMPENSATION_TWICE, v, a, v.getSimpleName(), name, kind.flag(), before);
+                    ok = false;
+                }
+                out.add(new CompParam(p.get(i), kind, per));
             }
             return out;
         }

@@ -107,7 +107,11 @@ public final class ClassPlanner {
     public static ClassPlan scalar(KernelSet set, PlanOptions o) {
         List<MethodPlan> methods = new ArrayList<>();
         for (KernelMethod m : set.methods()) {
-            methods.add(scalarMethod(m, o, split(set, m, o.threadsAbove())));
+            MethodPlan plan = scalarMethod(m, o, split(set, m, o.threadsAbove()));
+            if (m instanceof KernelMethod.Reorder r && r.compensates()) {
+                plan = plan.withCompensation(Planner.compensation(r, o.unrollLimit()));
+            }
+            methods.add(plan);
         }
         return new ClassPlan(set, Target.SCALAR, 0, className(set, Target.SCALAR, 0), o, methods);
     }

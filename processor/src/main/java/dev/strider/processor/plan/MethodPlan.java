@@ -16,13 +16,30 @@ import java.util.List;
  * @param variants in number order; variant {@code k} is what {@code new X(k)} runs
  * @param rule     the variant the rule picks, which {@code new X()} runs
  * @param routes   how the method reaches each parameter's memory, in parameter order
+ * @param compensation for a reorder that writes compensations, in the SCALAR class's plan: the nest
+ *                 that sums the weights it wrote into them
  */
 public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule,
-                         List<MemoryRoute> routes) {
+                         List<MemoryRoute> routes, java.util.Optional<LoopPlan> compensation) {
 
     /** A plan that reaches every parameter element by element ({@link MemoryRoute#scalar}). */
     public MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule) {
         this(method, split, variants, rule, method.params().stream().map(MemoryRoute::scalar).toList());
+    }
+
+    /** A plan without a compensation nest of its own. */
+    public MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule,
+                      List<MemoryRoute> routes) {
+        this(method, split, variants, rule, routes, java.util.Optional.empty());
+    }
+
+    /**
+     * The same plan with {@code nest}, the nest that sums a compensating reorder's weights into its
+     * compensations ({@link Planner#compensation}): the SCALAR class's plan holds it, and every class
+     * calls the SCALAR class's method that runs it.
+     */
+    public MethodPlan withCompensation(LoopPlan nest) {
+        return new MethodPlan(method, split, variants, rule, routes, java.util.Optional.of(nest));
     }
 
     public MethodPlan {

@@ -1,6 +1,9 @@
 package dev.strider.processor.plan;
 
 import dev.strider.layout.OffsetTerm;
+import dev.strider.layout.TensorLayout;
+import dev.strider.processor.model.CompParam;
+import dev.strider.processor.model.KernelMethod;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -55,6 +58,35 @@ public final class Planner {
         List<Node> merged = s.elements() > tileAbove ? tile(s.nodes(), tileSize) : interleave(s.nodes());
         return new LoopPlan(problem, List.copyOf(merged), unrolledFrom(merged, merged.size(), unrollLimit), s.base(),
                 s.virtualExtents());
+    }
+
+    /**
+     * The nest that sums a compensating reorder's s8 weights into its compensations: the
+     * destination's logical elements (its pad lanes hold zeros, which add nothing), the first
+     * compensation as the written operand (stride 0 along every dim it sums over), the weights
+     * next, then any other compensation. Its loops run outermost along the compensation's own dims,
+     * each sum's inner loops along the weights' memory order; never tiled.
+     */
+    public static LoopPlan compensation(KernelMethod.Reorder r, int unrollLimit) {
+        TensorLayout out = r.to().layout();
+        int[] sizes = out.sizes();
+        List<Operand> ops = new ArrayList<>();
+        List<CompParam> comps = r.compensation();
+        ops.add(compensationValues(comps.get(0), out, true));
+        ops.add(Problem.input(r.dst().name(), out, sizes));
+        for (int k = 1; k < comps.size(); k++) {
+            ops.add(compensationValues(comps.get(k), out, false));
+        }
+        return plan(new Problem(out.dims(), sizes, sizes.clone(), ops), unrollLimit, 0, Long.MAX_VALUE);
+    }
+
+    private static Operand compensationValues(CompParam c, TensorLayout shape, boolean written) {
+        TensorLayout values = c.layout(shape).layout();
+        List<OffsetTerm> terms = new ArrayList<>();
+        for (int d = 0; d < shape.rank(); d++) {
+            terms.add(OffsetTerm.broadcast(values, d, shape.size(d)));
+        }
+        return new Operand(c.param().name(), written, 0, terms);
     }
 
     /**

@@ -47,9 +47,13 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
         return new Problem(out.dims(), sizes, out.paddedSizes(), ops);
     }
 
-    /** The operands after the output, in parameter order: every tensor parameter but the output. */
+    /**
+     * The operands after the output, in parameter order: every tensor parameter but the output and
+     * what the method writes besides it ({@link KernelMethod#outputsBesides}).
+     */
     private static List<Param> inputs(KernelMethod m) {
-        return m.params().stream().filter(p -> p.tensor() && p != m.output()).toList();
+        return m.params().stream().filter(p -> p.tensor() && p != m.output() && !m.outputsBesides().contains(p))
+                .toList();
     }
 
     /**

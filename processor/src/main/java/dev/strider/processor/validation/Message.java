@@ -93,15 +93,16 @@ public enum Message {
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
     /** {@code @Scale} or {@code @ZeroPoint} on a parameter of another kernel than a reorder. On the annotation. */
     QUANTIZATION_KERNEL("StriderQuantizationKernel",
-            "@%s on parameter %s of %s: only a @Reorder takes scales and zero points (this is a @%s)"),
+            "@%s on parameter %s of %s: only a @Reorder takes scales, zero points and compensations (this is a @%s)"),
     /** {@code @Scale} or {@code @ZeroPoint} on a reorder's src or dst. On the annotation. */
     QUANTIZATION_PLACE("StriderQuantizationPlace",
-            "@%s on parameter %s of %s, which is the reorder's %s; scales and zero points are parameters of their own,"
-                    + " after src and dst"),
+            "@%s on parameter %s of %s, which is the reorder's %s; scales, zero points and compensations are"
+                    + " parameters of their own, after src and dst"),
     /** A reorder parameter after src and dst with neither annotation. On the parameter. */
     QUANTIZATION_MISSING("StriderQuantizationMissing",
-            "parameter %s of %s follows src and dst, so it must be a scale or a zero point: annotate it"
-                    + " @Scale(Side.SRC) or @ZeroPoint(Side.DST) (or Side.SRC, Side.DST), or remove it"),
+            "parameter %s of %s follows src and dst, so it must be a scale, a zero point or a compensation: annotate"
+                    + " it @Scale(Side.SRC) or @ZeroPoint(Side.DST) (or Side.SRC, Side.DST) or"
+                    + " @Compensation(Compensation.Kind.S8S8), or remove it"),
     /** A scale or zero point of a type that cannot hold it. On the parameter. */
     QUANTIZATION_TYPE("StriderQuantizationType", "parameter %s of %s is %s, but a %s %s"),
     /** {@code per} naming letters that are not the layouts' dims, in order. On {@code per}. */
@@ -114,6 +115,22 @@ public enum Message {
     QUANTIZATION_SUM("StriderQuantizationSum",
             "%s of %s cannot go with sum = %s: benchdnn runs no zero point with the sum post-op, and oneDNN's"
                     + " implementations differ there"),
+    /** A compensation of a type other than {@code int[]}. On the parameter. */
+    COMPENSATION_TYPE("StriderCompensationType",
+            "parameter %s of %s is %s, but a compensation is an int[]: oneDNN's int32 sums, one per index of per"),
+    /** A compensation on a reorder whose destination is not signed bytes. On the annotation. */
+    COMPENSATION_DESTINATION("StriderCompensationDestination",
+            "parameter %s of %s is a compensation, which goes with s8 weights, but the destination %s is %s:"
+                    + " declare a byte[] destination, written signed"),
+    /** {@code per} naming letters that are not the layouts' dims, in order. On {@code per}. */
+    COMPENSATION_PER("StriderCompensationPer", "per = \"%s\" on parameter %s of %s: %s"),
+    /** One kind of compensation given twice. On the second. */
+    COMPENSATION_TWICE("StriderCompensationTwice",
+            "parameter %s of %s writes the %s compensation again: %s already does"),
+    /** A scale or zero point after a compensation. On its annotation. */
+    COMPENSATION_PLACE("StriderCompensationPlace",
+            "@%s on parameter %s of %s follows the compensation %s: scales and zero points come first, the"
+                    + " compensations last"),
     UNSIGNED_SOURCE("StriderUnsignedSource",
             "unsignedSource = true needs a byte, short or int source, but %s is %s"),
     UNSIGNED_DESTINATION("StriderUnsignedDestination",

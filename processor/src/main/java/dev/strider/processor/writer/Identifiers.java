@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * <li><b>Types</b> the generated code refers to are written fully qualified where a member type
  * the class inherits from the interface (or the interface itself) has the same simple name
  * ({@link #qualified()}).</li>
- * <li><b>Helper methods</b> ({@code m_range}, {@code m_steps}, and per variant {@code m_blocks4},
+ * <li><b>Helper methods</b> ({@code m_range}, {@code m_steps}, {@code m_compensate}, and per variant {@code m_blocks4},
  * {@code m_scalar}) are named once per kernel set, so that the one-thread classes and THREADS
  * agree; overloads get the overload's number ({@code steps2_steps}) and no helper takes a user's
  * method name.</li>
@@ -46,7 +46,7 @@ final class Identifiers {
 
     /** The simple names of every type generated code names, in expressions or otherwise. */
     static final Set<String> TYPES = Set.of(
-            "Checks", "HalfFloats", "DoubleKernels", "FloatKernels", "LongKernels", "IntKernels", "ShortKernels", "ByteKernels",
+            "Checks", "HalfFloats", "Quantization", "Compensations", "Arrays", "DoubleKernels", "FloatKernels", "LongKernels", "IntKernels", "ShortKernels", "ByteKernels",
             "DoubleVector", "FloatVector", "LongVector", "IntVector", "ShortVector", "ByteVector",
             "VectorSpecies", "VectorShuffle", "VectorMask", "VectorOperators",
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",
@@ -106,6 +106,9 @@ final class Identifiers {
             for (String suffix : List.of("range", "steps", "chunks")) {
                 helper(m, suffix);
             }
+            if (m instanceof KernelMethod.Reorder r && r.compensates()) {
+                helper(m, "compensate");
+            }
             Set<String> avoid = new HashSet<>(TYPES);
             avoid.addAll(PACKAGE_ROOTS);
             m.params().forEach(p -> avoid.add(p.name()));
@@ -162,6 +165,14 @@ final class Identifiers {
     /** {@code m_chunks}: the one-thread class whose chunks a THREADS call of {@code m} runs, for THREADS. */
     String chunks(KernelMethod m) {
         return helper(m, "chunks");
+    }
+
+    /**
+     * {@code m_compensate}: the SCALAR class's static method that writes a compensating reorder's
+     * compensations, which every class calls.
+     */
+    String compensate(KernelMethod m) {
+        return helper(m, "compensate");
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.model.CompParam;
 import dev.strider.processor.model.QuantParam;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.Conversion;
@@ -45,6 +46,7 @@ final class KernelClass {
     static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
     private static final ClassName HALF = ClassName.get("dev.strider.kernel", "Half");
     private static final ClassName QUANTIZATION = ClassName.get("dev.strider.kernel", "Quantization");
+    private static final ClassName COMPENSATIONS = ClassName.get("dev.strider.kernel", "Compensations");
     private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
     private static final ClassName GENERATED_REORDER = ClassName.get("dev.strider.runtime", "GeneratedReorder");
     private static final ClassName ELEMENT_TYPE = ClassName.get("dev.strider.kernel", "ElementType");
@@ -105,8 +107,9 @@ final class KernelClass {
         for (QuantParam q : quantization) {
             checks(b, q, m.layoutOf(out).layout());
         }
+        compensationChecks(b, m);
         for (Param p : m.params()) {
-            if (!p.tensor() || quantization.stream().anyMatch(q -> q.param() == p)) {
+            if (!p.tensor() || quantization.stream().anyMatch(q -> q.param() == p) || m.outputsBesides().contains(p)) {
                 continue;
             }
             TensorLayout l = m.layoutOf(p).layout();
@@ -149,6 +152,34 @@ final class KernelClass {
             }
         }
         return b.build();
+    }
+
+    /**
+     * A compensation's checks: it holds exactly one value per index of its dims, and it is no other
+     * int array of the method (an s32 source, a zero point's values, the other compensation).
+     */
+    private static void compensationChecks(CodeBlock.Builder b, KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r)) {
+            return;
+        }
+        TensorLayout shape = r.to().layout();
+        List<Param> ints = new ArrayList<>();
+        for (Param p : r.params()) {
+            if (p.tensor() && p.memory() == dev.strider.processor.model.Memory.ARRAY && p.type() == ElementType.INT
+                    && !r.outputsBesides().contains(p)) {
+                ints.add(p);
+            }
+        }
+        for (CompParam c : r.compensation()) {
+            Param p = c.param();
+            b.addStatement("$T.length($S, $N.length, $L, $S, $S)", QUANTIZATION, p.declared(), p.name(), c.count(shape),
+                    c.per(), Quantization.sizes(shape, c.per()));
+            for (Param in : ints) {
+                b.addStatement("$T.distinct($S, $N, $S, $N)", COMPENSATIONS, in.declared(), in.name(), p.declared(),
+                        p.name());
+            }
+            ints.add(p);
+        }
     }
 
     /**
@@ -401,10 +432,11 @@ final class KernelClass {
                                   CodeBlock stepsBody) {
         MethodSpec.Builder whole = signature.addCode(checks(m));
         if (!chunked) {
-            type.addMethod(whole.addCode(work).build());
+            type.addMethod(whole.addCode(work).addCode(compensate(ids, m)).build());
             return;
         }
-        type.addMethod(whole.addStatement("$N($L, 0, $L)", ids.range(m), arguments(ids, m, false), total).build());
+        type.addMethod(whole.addStatement("$N($L, 0, $L)", ids.range(m), arguments(ids, m, false), total)
+                .addCode(compensate(ids, m)).build());
         String[] bounds = ids.bounds(m);
         MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m))
                 .addAnnotation(Override.class)
@@ -418,6 +450,66 @@ final class KernelClass {
                 .returns(TypeName.INT)
                 .addCode(stepsBody)
                 .build());
+    }
+
+    // ------------------------------------------------------------------ compensation
+
+    /**
+     * {@code Ops_Scalar.m_compensate(src, dst, ...);} after the weights are written, for a reorder
+     * that writes compensations, else nothing: every class runs the SCALAR class's nest.
+     */
+    static CodeBlock compensate(Identifiers ids, KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r) || !r.compensates()) {
+            return CodeBlock.of("");
+        }
+        KernelSet set = ids.set();
+        ClassName scalar = ClassName.get(set.packageName(), set.generatedName(dev.strider.Target.SCALAR));
+        return CodeBlock.builder().addStatement("$T.$N($L)", scalar, ids.compensate(m), arguments(ids, m, false))
+                .build();
+    }
+
+    /**
+     * The SCALAR class's {@code static void m_compensate(...)}, for a reorder that writes
+     * compensations: the weights summed along {@code plan}'s compensation nest into each, which is
+     * then multiplied by its kind's factor (-128 for s8s8, -1 for a zero point), in int arithmetic.
+     * No checks: the method that calls it checked every array before it wrote anything.
+     */
+    static void addCompensation(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodPlan plan) {
+        if (!(m instanceof KernelMethod.Reorder r) || plan.compensation().isEmpty()) {
+            return;
+        }
+        dev.strider.processor.plan.LoopPlan loops = plan.compensation().get();
+        NestWriter nest = new NestWriter(loops, ids, m, ids.scope(m));
+        Access access = new Access(m, plan, nest.scope());
+        List<CompParam> comps = r.compensation();
+        CodeBlock sums = nest.logical(offsets -> {
+            CodeBlock.Builder b = CodeBlock.builder();
+            for (int k = 0; k < comps.size(); k++) {
+                b.addStatement("$N[$L] += $L", comps.get(k).param().name(), offsets.get(k == 0 ? 0 : k + 1),
+                        access.read(r.dst(), offsets.get(1)));
+            }
+            return b.build();
+        });
+        MethodSpec.Builder method = MethodSpec.methodBuilder(ids.compensate(m))
+                .addModifiers(Modifier.STATIC)
+                .addJavadoc("The compensations of {@link #$N}, from the weights it wrote: $L. Called by every\n",
+                        m.name(), comps.stream().map(c -> c.role() + " into {@code " + c.param().name() + "}")
+                                .collect(java.util.stream.Collectors.joining(", ")))
+                .addJavadoc("class after its nest; no checks (the caller made them). Loop nest: $L.\n", loops.describe());
+        parameters(ids, method, m, false);
+        String i = nest.scope().local("i");
+        CodeBlock.Builder body = CodeBlock.builder().add(access.prologue());
+        for (CompParam c : comps) {
+            body.addStatement("$T.fill($N, 0)", java.util.Arrays.class, c.param().name());
+        }
+        body.add(sums);
+        for (CompParam c : comps) {
+            body.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", i, i, c.param().name(), i)
+                    .addStatement("$N[$N] *= $L", c.param().name(), i, c.kind().factor())
+                    .endControlFlow();
+        }
+        type.addMethod(method.addCode(body.build()).build());
+        nest.tables().forEach(type::addField);
     }
 
     // ------------------------------------------------------------------ the scalar statement

@@ -57,6 +57,7 @@ public final class ScalarWriter {
                 body.tables().forEach(t -> tables.putIfAbsent(t.name(), t));
             }
             KernelClass.addMethod(ids, type, m, method, bodies, null);
+            KernelClass.addCompensation(ids, type, m, method);
             tables.values().forEach(type::addField);
             KernelClass.byteTable(ids, m).ifPresent(type::addField);
         }

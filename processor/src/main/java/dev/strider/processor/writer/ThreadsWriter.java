@@ -96,12 +96,14 @@ public final class ThreadsWriter {
                 // a segment of a confined arena: no other thread may touch it, so this one runs every chunk
                 whole.beginControlFlow("if ($L)", CodeBlock.join(confined, " || "))
                         .addStatement("$N.$N($L, 0, $N.$N())", one, ids.range(m), args, one, ids.steps(m))
+                        .addCode(KernelClass.compensate(ids, m))
                         .addStatement("return")
                         .endControlFlow();
             }
             type.addMethod(whole
                     .addStatement("$T.forRange($N.$N(), ($N, $N) -> $N.$N($L, $N, $N))", PARALLEL, one,
                             ids.steps(m), bounds[0], bounds[1], one, ids.range(m), args, bounds[0], bounds[1])
+                    .addCode(KernelClass.compensate(ids, m))
                     .build());
             MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m)).addModifiers(Modifier.ABSTRACT);
             KernelClass.parameters(ids, range, m, true);
