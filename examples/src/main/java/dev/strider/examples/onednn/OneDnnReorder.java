@@ -92,10 +92,122 @@ public final class OneDnnReorder implements AutoCloseable {
     private long destinationElements;
     private boolean closed;
     private String implementation;
+    private Compensations compensations = Compensations.NONE;
+    private long compensationOffset = -1;
 
     private OneDnnReorder(MemorySpec source, MemorySpec destination) {
         this.source = source;
         this.destination = destination;
+    }
+
+    /**
+     * oneDNN's compensation of s8 convolution weights, as benchdnn's {@code --oflag=s8s8_comp:M}
+     * and {@code zp_comp:M} ask it: flags of the destination's memory descriptor
+     * ({@code memory_extra_desc_t}) that make the reorder write, after the weights (their size
+     * rounded up to 4 bytes), one int32 per index of the masked dims' padded sizes: first
+     * {@code -128 · Σ w} for {@code s8s8}, then {@code -Σ w} for the zero point.
+     *
+     * @param s8s8Mask      the dims of the s8s8 compensation (oneDNN's mask), 0 for none
+     * @param zeroPointMask the dims of the zero-point compensation, 0 for none
+     */
+    public record Compensations(int s8s8Mask, int zeroPointMask) {
+        /** No compensation. */
+        public static final Compensations NONE = new Compensations(0, 0);
+
+        boolean any() {
+            return s8s8Mask != 0 || zeroPointMask != 0;
+        }
+    }
+
+    /**
+     * A reorder into s8 weights that writes oneDNN's compensations too ({@link Compensations}).
+     * The public C API has no setter for those flags; {@code dnnl_memory_desc_get_blob} and
+     * {@code _create_with_blob} copy the descriptor as bytes, and the flags are written into
+     * those bytes at the offset of {@code extra} in oneDNN 3.11's {@code dnnl_memory_desc}. The
+     * descriptor oneDNN then reads back must ask exactly the tail bytes the flags take, or this
+     * throws: a oneDNN whose descriptor differs is refused, never misread.
+     */
+    public static OneDnnReorder create(MemorySpec source, MemorySpec destination, Quantization quantization,
+                                       Compensations compensations) {
+        if (compensations.any() && destination.type() != DataType.S8) {
+            throw new IllegalArgumentException("oneDNN compensates s8 weights, not " + destination.type());
+        }
+        OneDnn.load();
+        OneDnnReorder r = new OneDnnReorder(source, destination);
+        r.compensations = compensations;
+        try {
+            r.checkQuantization(quantization);
+            r.build(quantization);
+            return r;
+        } catch (RuntimeException | Error e) {
+            r.close();
+            throw e;
+        }
+    }
+
+    /** Where the compensations start in the destination buffer, in bytes; -1 without them. */
+    public long compensationOffset() {
+        return compensationOffset;
+    }
+
+    /** The offset of {@code extra} in oneDNN 3.11's {@code dnnl_memory_desc}, found by its size effects. */
+    private static final int EXTRA_OFFSET = 640;
+    private static final long FLAG_S8S8 = 0x1;
+    private static final long FLAG_ZERO_POINT = 0x8;
+
+    /** {@code md} with the compensation flags set, through its blob; checked by the size oneDNN then asks. */
+    private dnnl_memory_desc withCompensations(dnnl_memory_desc md) {
+        long plain = dnnl_memory_desc_get_size(md);
+        try (org.bytedeco.javacpp.SizeTPointer size = new org.bytedeco.javacpp.SizeTPointer(1)) {
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_get_blob((BytePointer) null, size, md),
+                    "dnnl_memory_desc_get_blob(size)");
+            int n = Math.toIntExact(size.get());
+            byte[] blob = new byte[n];
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_get_blob(blob, size, md),
+                    "dnnl_memory_desc_get_blob");
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(blob).order(java.nio.ByteOrder.nativeOrder());
+            if (n < EXTRA_OFFSET + 24 || b.getInt(4) != destination.dims().length || b.getLong(EXTRA_OFFSET) != 0) {
+                throw new IllegalStateException("oneDNN's memory descriptor is not laid out as 3.11's (" + n
+                        + " bytes, ndims " + b.getInt(4) + ", extra flags " + b.getLong(EXTRA_OFFSET) + ")");
+            }
+            long flags = (compensations.s8s8Mask() != 0 ? FLAG_S8S8 : 0)
+                    | (compensations.zeroPointMask() != 0 ? FLAG_ZERO_POINT : 0);
+            b.putLong(EXTRA_OFFSET, flags);
+            b.putInt(EXTRA_OFFSET + 8, compensations.s8s8Mask());
+            b.putInt(EXTRA_OFFSET + 16, compensations.zeroPointMask());
+            dnnl_memory_desc out = new dnnl_memory_desc();
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_create_with_blob(out, blob),
+                    "dnnl_memory_desc_create_with_blob(" + compensations + ")");
+            releases.push(new Release("dnnl_memory_desc_destroy", () -> dnnl_memory_desc_destroy(out)));
+            long data = (plain + 3) / 4 * 4;
+            long expected = data + 4 * (padded(out, compensations.s8s8Mask()) + padded(out, compensations.zeroPointMask()));
+            long asked = dnnl_memory_desc_get_size(out);
+            if (asked != expected) {
+                throw new IllegalStateException("oneDNN asks " + asked + " bytes for " + destination + " with "
+                        + compensations + ", not the " + expected + " its 3.11 layout gives: the descriptor differs");
+            }
+            compensationOffset = data;
+            return out;
+        }
+    }
+
+    /** The product of the padded sizes of the dims of {@code mask}; 0 for mask 0. */
+    private static long padded(dnnl_memory_desc md, int mask) {
+        if (mask == 0) {
+            return 0;
+        }
+        try (PointerPointer<org.bytedeco.javacpp.LongPointer> dims = new PointerPointer<>(1)) {
+            OneDnn.check(org.bytedeco.dnnl.global.dnnl.dnnl_memory_desc_query(md,
+                    org.bytedeco.dnnl.global.dnnl.dnnl_query_padded_dims, dims), "dnnl_memory_desc_query(padded_dims)");
+            org.bytedeco.javacpp.LongPointer p = dims.get(org.bytedeco.javacpp.LongPointer.class, 0);
+            long n = 1;
+            for (int d = 0; d < 32; d++) {
+                if ((mask & (1 << d)) != 0) {
+                    n *= p.get(d);
+                }
+            }
+            return n;
+        }
     }
 
     /** A plain reorder, no scale: {@code create(tagged(F32, "nchw", dims), tagged(F32, "nChw16c", dims))}. */
@@ -435,6 +547,11 @@ public final class OneDnnReorder implements AutoCloseable {
      * @throws IllegalStateException    when oneDNN fails or does not implement the reorder, naming the call
      */
     public static OneDnnReorder create(MemorySpec source, MemorySpec destination, Quantization quantization) {
+        return create(source, destination, quantization, Compensations.NONE);
+    }
+
+    /** The dims of the two sides are the same, and every parameter holds as many values as its mask takes. */
+    private void checkQuantization(Quantization quantization) {
         if (!java.util.Arrays.equals(source.dims(), destination.dims())) {
             throw new IllegalArgumentException("a reorder keeps the dims: " + source + " -> " + destination);
         }
@@ -454,15 +571,6 @@ public final class OneDnnReorder implements AutoCloseable {
             checkLength(quantization.dstZeroPoints().mask(), quantization.dstZeroPoints().groups, quantization.dstZeroPoints().values.length, dims,
                     "destination zero points");
         }
-        OneDnn.load();
-        OneDnnReorder r = new OneDnnReorder(source, destination);
-        try {
-            r.build(quantization);
-            return r;
-        } catch (RuntimeException | Error e) {
-            r.close();
-            throw e;
-        }
     }
 
     private void build(Quantization q) {
@@ -477,6 +585,9 @@ public final class OneDnnReorder implements AutoCloseable {
 
         dnnl_memory_desc srcDesc = describe(source);
         dnnl_memory_desc dstDesc = describe(destination);
+        if (compensations.any()) {
+            dstDesc = withCompensations(dstDesc);
+        }
         sourceElements = dnnl_memory_desc_get_size(srcDesc) / source.type().bytes();
         destinationElements = dnnl_memory_desc_get_size(dstDesc) / destination.type().bytes();
 
