@@ -25,8 +25,8 @@ import java.util.Set;
  * the case is written, so that {@code dst = scale_src · (src − zp_src) / scale_dst + zp_dst}
  * becomes the compile-time {@code scale} and {@code shift}, or (since item 2, when one of them
  * varies along some dims) all {@code @Scale} and {@code @ZeroPoint} parameters given at call
- * time ({@link Parameter}); and it has no post-op but a sum, no compensation and no stochastic
- * rounding. It says nothing about whether the result is bit-exact with oneDNN's.
+ * time ({@link Parameter}); and it has no post-op but a sum and no stochastic rounding; a
+ * compensation ({@code --oflag}) needs an s8 destination and becomes an {@code @Compensation} output. It says nothing about whether the result is bit-exact with oneDNN's.
  *
  * <p>benchdnn's policies name oneDNN masks as its {@code attr_t::get_default_mask} does for a
  * reorder ({@code tests/benchdnn/dnn_types.cpp}; a reorder is no convolution, matmul or layer
@@ -90,17 +90,26 @@ public final class Classifier {
      * @param quantization        {@code @Scale} and {@code @ZeroPoint} parameters given at call time, one
      *                            value or one per index of some dims, scales in f32, bf16 or f16, zero
      *                            points in s32 or s8 (issue 20, item 2)
+     * @param compensation        {@code @Compensation} outputs: oneDNN's {@code s8s8_comp} and {@code zp_comp}
+     *                            of s8 weights (issue 20, item 5)
      */
-    public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization) {
+    public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization,
+                               boolean compensation) {
         /**
          * main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy, no
-         * 16-bit floats, no sum, scales and zero points only as compile-time constants.
+         * 16-bit floats, no sum, scales and zero points only as compile-time constants, no compensation.
          */
-        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false);
+        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false, false);
+
+        /** The same without compensation ({@code --oflag}): what the build before issue 20, item 5 offered. */
+        public Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization) {
+            this(unsignedDestination, halfFloats, sum, quantization, false);
+        }
 
         /** This build's runtime. */
         public static Capabilities current() {
-            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2, true, true);
+            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2, true, true,
+                    dev.strider.Compensation.Kind.values().length == 2);
         }
     }
 
@@ -179,10 +188,20 @@ public final class Classifier {
     public record Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
                               Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
                               boolean unsignedDestination, double scale, double shift, double sum,
-                              List<Parameter> parameters) {
+                              List<Parameter> parameters, List<ReorderCase.Flag> compensations) {
+
+        /** A declaration without compensations. */
+        public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
+                           Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                           boolean unsignedDestination, double scale, double shift, double sum,
+                           List<Parameter> parameters) {
+            this(dims, sizes, srcFormat, dstFormat, srcType, srcHalf, dstType, dstHalf, unsignedSource,
+                    unsignedDestination, scale, shift, sum, parameters, List.of());
+        }
 
         public Declaration {
             parameters = List.copyOf(parameters);
+            compensations = List.copyOf(compensations);
             if (!parameters.isEmpty() && (scale != 1 || shift != 0)) {
                 throw new IllegalArgumentException("a declaration with call-time parameters has no compile-time scale or"
                         + " shift: " + scale + ", " + shift);
@@ -236,7 +255,36 @@ public final class Classifier {
                     + layout + "Dst {}\n"
                     + r + "\nvoid " + name + "(" + parameter(srcType, srcHalf) + " src, " + parameter(dstType, dstHalf)
                     + " dst" + parameters.stream().map(p -> ", " + p.source()).collect(java.util.stream.Collectors.joining())
+                    + compensations.stream().map(f -> ", " + compensationSource(f)).collect(java.util.stream.Collectors.joining())
                     + ");\n";
+        }
+
+        /** {@code @Compensation(value = Compensation.Kind.S8S8, per = "A") int[] s8s8Comp}. */
+        private String compensationSource(ReorderCase.Flag f) {
+            return "@Compensation(value = Compensation.Kind." + kind(f).name() + ", per = \"" + per(f) + "\") int[] "
+                    + compensationName(f);
+        }
+
+        /** The compensation's kind. */
+        public static dev.strider.Compensation.Kind kind(ReorderCase.Flag f) {
+            return f.flag().equals("s8s8_comp") ? dev.strider.Compensation.Kind.S8S8
+                    : dev.strider.Compensation.Kind.ZERO_POINT;
+        }
+
+        /** The dims of the flag's mask, by letter: mask 0b101 on ABC is {@code "AC"}. */
+        public String per(ReorderCase.Flag f) {
+            StringBuilder b = new StringBuilder();
+            for (int d = 0; d < dims.length(); d++) {
+                if ((f.mask() & (1 << d)) != 0) {
+                    b.append(dims.charAt(d));
+                }
+            }
+            return b.toString();
+        }
+
+        /** {@code s8s8Comp}, {@code zpComp}: the parameter's name. */
+        public static String compensationName(ReorderCase.Flag f) {
+            return f.flag().equals("s8s8_comp") ? "s8s8Comp" : "zpComp";
         }
 
         /** Whether a scale or zero point is given at call time. */
@@ -261,7 +309,7 @@ public final class Classifier {
                     && srcHalf == d.srcHalf && dstType == d.dstType && dstHalf == d.dstHalf && unsignedSource == d.unsignedSource
                     && unsignedDestination == d.unsignedDestination && Double.compare(scale, d.scale) == 0
                     && Double.compare(shift, d.shift) == 0 && Double.compare(sum, d.sum) == 0
-                    && parameters.equals(d.parameters);
+                    && parameters.equals(d.parameters) && compensations.equals(d.compensations);
         }
 
         @Override
@@ -315,7 +363,9 @@ public final class Classifier {
             }
             policy(s.policy(), c.ndims(), reasons);
         }
-        if (!c.flags().isEmpty()) {
+        if (!c.flags().isEmpty() && !(capabilities.compensation() && c.ddt() == DataType.S8
+                && c.flags().stream().allMatch(f -> f.mask() >>> c.ndims() == 0)
+                && c.flags().stream().map(ReorderCase.Flag::flag).distinct().count() == c.flags().size())) {
             reasons.add(Reason.COMPENSATION);
         }
         type(c.sdt(), reasons, capabilities);
@@ -404,7 +454,14 @@ public final class Classifier {
         }
         return new Verdict(c, reasons, Optional.of(new Declaration(dims, sizes, c.stag(), c.dtag(), element(c.sdt()),
                 half(c.sdt()), element(c.ddt()), half(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
-                shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale(), parameters)));
+                shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale(), parameters, compensations(c))));
+    }
+
+    /** The case's compensations, s8s8 first: the order oneDNN writes them after the weights. */
+    private static List<ReorderCase.Flag> compensations(ReorderCase c) {
+        List<ReorderCase.Flag> flags = new ArrayList<>(c.flags());
+        flags.sort(java.util.Comparator.comparing(f -> f.flag().equals("s8s8_comp") ? 0 : 1));
+        return flags;
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.strider.examples.conformance.Classifier.Declaration;
 import dev.strider.examples.conformance.Classifier.Verdict;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
+import dev.strider.kernel.Compensations;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.Half;
 import dev.strider.kernel.Quantization;
@@ -241,6 +242,15 @@ public final class ConformanceRun {
                         .entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
                         .append('\n');
             }
+            long compensating = sampled.stream().filter(s -> !s.declaration().compensations().isEmpty()).count();
+            if (compensating > 0) {
+                sb.append("  compensations (weights and int32 tail compared): ").append(sampled.stream()
+                        .filter(s -> !s.declaration().compensations().isEmpty())
+                        .collect(Collectors.groupingBy(s -> s.declaration().compensations().toString(), TreeMap::new,
+                                Collectors.counting()))
+                        .entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
+                        .append('\n');
+            }
             sb.append(String.format(Locale.ROOT, "  not compared with oneDNN, it cannot run them here (every class"
                     + " compared with the generic kernel): %d%n", unimplemented.size()));
             unimplemented.entrySet().stream().collect(Collectors.groupingBy(e -> why(e.getKey(), e.getValue()),
@@ -323,10 +333,23 @@ public final class ConformanceRun {
      */
     public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int maxElements,
                                        long seed, int[] eligible) {
+        return sample(suite, verdicts, n, runTime, 0, maxElements, seed, eligible);
+    }
+
+    /**
+     * The same, then {@code compensated} cases that write compensations ({@code --oflag}), drawn
+     * with a seed of their own from strata of their flags, then data-type pair and kind of formats.
+     * The first two draws never take a compensating case, so they are the draws made before
+     * compensations existed.
+     */
+    public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated,
+                                       int maxElements, long seed, int[] eligible) {
         // data-type pair -> (scale or shift, kind of formats) -> cases
         Map<String, Map<String, List<Verdict>>> strata = new TreeMap<>();
         // feature -> (data-type pair, kind of formats) -> cases with call-time parameters
         Map<String, Map<String, List<Verdict>>> runTimeStrata = new TreeMap<>();
+        // flags -> (data-type pair, call-time or not, kind of formats) -> cases with compensations
+        Map<String, Map<String, List<Verdict>>> compensatedStrata = new TreeMap<>();
         int within = 0;
         int withinRunTime = 0;
         for (Verdict v : verdicts) {
@@ -340,6 +363,12 @@ public final class ConformanceRun {
             }
             within++;
             String pair = v.reorder().sdt() + "->" + v.reorder().ddt();
+            if (!d.compensations().isEmpty()) {
+                compensatedStrata.computeIfAbsent(d.compensations().toString(), k -> new TreeMap<>())
+                        .computeIfAbsent(pair + (d.runTime() ? " call-time " : " ") + kind(d), k -> new ArrayList<>())
+                        .add(v);
+                continue;
+            }
             if (d.runTime()) {
                 withinRunTime++;
                 runTimeStrata.computeIfAbsent(feature(d), k -> new TreeMap<>())
@@ -357,6 +386,7 @@ public final class ConformanceRun {
         Map<Declaration, Sampled> picked = new LinkedHashMap<>();
         draw(suite, strata, n, new Random(seed), picked);
         draw(suite, runTimeStrata, n + runTime, new Random(seed + 1), picked);
+        draw(suite, compensatedStrata, n + runTime + compensated, new Random(seed + 2), picked);
         return new ArrayList<>(picked.values());
     }
 
@@ -509,8 +539,19 @@ public final class ConformanceRun {
      */
     public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int maxElements, long seed,
                              Processor processor, Path dir) {
+        return run(suite, verdicts, n, runTime, 0, maxElements, seed, processor, dir);
+    }
+
+    /**
+     * The same with {@code compensated} cases that write compensations too. Their weights and
+     * compensations are compared as one array: the weights' bytes, then each compensation's int32s
+     * over its dims' padded sizes in native order, as oneDNN writes them after the weights (Strider's
+     * logical values, with 0 at the pad indices).
+     */
+    public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated, int maxElements,
+                             long seed, Processor processor, Path dir) {
         int[] eligible = new int[2];
-        List<Sampled> sample = sample(suite, verdicts, n, runTime, maxElements, seed, eligible);
+        List<Sampled> sample = sample(suite, verdicts, n, runTime, compensated, maxElements, seed, eligible);
         long t0 = System.nanoTime();
         ClassLoader loader = compile(interfaceSource(sample), processor, dir, List.of("-Astrider.threadsAbove=4096",
                 "-Astrider.report=false"));
@@ -551,9 +592,10 @@ public final class ConformanceRun {
             String[] implementation = new String[1];
             try {
                 expected = oneDnn(s.reorder(), d, values, input, initial, implementation);
-                if (Array.getLength(expected) != dstLayout.bufferSize()) {
+                int strider = dstLayout.bufferSize() + 4 * Data.compensationCount(d, dstLayout);
+                if (Array.getLength(expected) != strider) {
                     throw new IllegalStateException(s + ": oneDNN's destination holds " + Array.getLength(expected)
-                            + " elements, Strider's " + dstLayout.bufferSize());
+                            + " elements, Strider's " + strider);
                 }
             } catch (IllegalStateException | IllegalArgumentException e) {
                 if (e.getMessage() != null && e.getMessage().contains("oneDNN's destination holds")) {
@@ -563,11 +605,19 @@ public final class ConformanceRun {
                 expected = null;
             }
             int length = dstLayout.bufferSize();
-            Object like = expected != null ? expected : Data.garbage(Data.emptyDestination(s.reorder(), length));
+            Object like = Data.garbage(Data.emptyDestination(s.reorder(), length));
             Object genericOut = initial != null ? Data.copy(initial) : Data.garbage(like);
             try {
+                int[][] comps = Data.compensations(d, dstLayout);
+                List<Compensations.Output> outputs = new ArrayList<>();
+                for (int i = 0; i < comps.length; i++) {
+                    ReorderCase.Flag f = d.compensations().get(i);
+                    outputs.add(new Compensations.Output(Declaration.kind(f), d.per(f), comps[i]));
+                }
                 Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), genericOut, dstLayout,
-                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum(), Data.generic(d, values));
+                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum(), Data.generic(d, values),
+                        outputs);
+                genericOut = Data.withCompensations(d, dstLayout, genericOut, comps);
             } catch (RuntimeException e) {
                 genericOut = e.toString();
             }
@@ -575,7 +625,9 @@ public final class ConformanceRun {
             for (Map.Entry<String, Object> k : kernels.entrySet()) {
                 Object actual = initial != null ? Data.copy(initial) : Data.garbage(like);
                 try {
-                    Class<?>[] types = new Class<?>[2 + d.parameters().size()];
+                    int[][] comps = Data.compensations(d, dstLayout);
+                    int extra = d.parameters().size();
+                    Class<?>[] types = new Class<?>[2 + extra + comps.length];
                     Object[] args = new Object[types.length];
                     types[0] = input.getClass();
                     types[1] = like.getClass();
@@ -585,8 +637,14 @@ public final class ConformanceRun {
                         types[2 + i] = d.parameters().get(i).javaType();
                         args[2 + i] = Data.copyValue(values.get(i));
                     }
+                    for (int i = 0; i < comps.length; i++) {
+                        java.util.Arrays.fill(comps[i], 0x5A5A5A5A);
+                        types[2 + extra + i] = int[].class;
+                        args[2 + extra + i] = comps[i];
+                    }
                     Method m = k.getValue().getClass().getMethod(s.method(), types);
                     m.invoke(k.getValue(), args);
+                    actual = Data.withCompensations(d, dstLayout, actual, comps);
                 } catch (InvocationTargetException e) {
                     actual = e.getCause().toString();
                 } catch (ReflectiveOperationException e) {
@@ -724,14 +782,33 @@ public final class ConformanceRun {
                 }
             }
         }
+        int s8s8 = 0;
+        int zp = 0;
+        for (ReorderCase.Flag f : d.compensations()) {
+            if (f.flag().equals("s8s8_comp")) {
+                s8s8 = f.mask();
+            } else {
+                zp = f.mask();
+            }
+        }
         try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(oneDnnType(c.sdt()), c.stag(), dims),
-                MemorySpec.tagged(oneDnnType(c.ddt()), c.dtag(), dims), q)) {
+                MemorySpec.tagged(oneDnnType(c.ddt()), c.dtag(), dims), q, new OneDnnReorder.Compensations(s8s8, zp))) {
             if (initial != null) {
                 oracle.copyInDestination(Data.copy(initial));
             }
             Object out = oracle.run(input);
             implementation[0] = oracle.implementation();
-            return out;
+            if (d.compensations().isEmpty()) {
+                return out;
+            }
+            // the weights, then the compensations from where oneDNN starts them (past the 4-byte alignment)
+            byte[] all = (byte[]) out;
+            TensorLayout dst = TensorLayout.of(d.dims(), d.sizes(), d.dstFormat());
+            int weights = dst.bufferSize();
+            int tail = 4 * Data.compensationCount(d, dst);
+            byte[] joined = java.util.Arrays.copyOf(all, weights + tail);
+            System.arraycopy(all, Math.toIntExact(oracle.compensationOffset()), joined, weights, tail);
+            return joined;
         }
     }
 
@@ -883,6 +960,84 @@ public final class ConformanceRun {
         }
 
         /** The parameters as the generic kernel takes them. */
+        /** The int32s of the declaration's compensations as oneDNN writes them: over each one's dims' padded sizes. */
+        static int compensationCount(Declaration d, TensorLayout dst) {
+            int n = 0;
+            for (ReorderCase.Flag f : d.compensations()) {
+                n += padded(f, dst).length;
+            }
+            return n;
+        }
+
+        /** One array per compensation, of its logical length (what Strider writes). */
+        static int[][] compensations(Declaration d, TensorLayout dst) {
+            int[][] out = new int[d.compensations().size()][];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = new int[Quantization.count(dst, d.per(d.compensations().get(i)))];
+            }
+            return out;
+        }
+
+        /**
+         * Per int32 of the flag's compensation as oneDNN writes it, the logical index it stands for
+         * (row-major over the flag's dims' sizes, as Strider writes it), or -1 for a pad index.
+         * oneDNN lays it out as the destination's tag trimmed to those dims (benchdnn's
+         * {@code trim_tag_by_mask}: {@code Abcd8a} on mask 0b11 is {@code Ab8a}), over their padded
+         * sizes.
+         */
+        private static int[] padded(ReorderCase.Flag f, TensorLayout dst) {
+            StringBuilder dims = new StringBuilder();
+            java.util.List<Integer> sizes = new ArrayList<>();
+            for (int dim = 0; dim < dst.rank(); dim++) {
+                if ((f.mask() & (1 << dim)) != 0) {
+                    dims.append(dst.dims().charAt(dim));
+                    sizes.add(dst.size(dim));
+                }
+            }
+            TensorLayout comp = TensorLayout.of(dims.toString(), sizes.stream().mapToInt(Integer::intValue).toArray(),
+                    trim(dst.format(), dims.toString()));
+            int[] logical = new int[comp.bufferSize()];
+            java.util.Arrays.fill(logical, -1);
+            int[] index = new int[comp.rank()];
+            int k = 0;
+            do {
+                logical[comp.offsetOf(index)] = k++;
+            } while (TensorLayout.increment(index, comp.sizes()));
+            return logical;
+        }
+
+        /** {@code format} without the letters (and their blocks) of dims not in {@code keep}. */
+        static String trim(String format, String keep) {
+            StringBuilder out = new StringBuilder();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d*)([A-Za-z])").matcher(format);
+            while (m.find()) {
+                if (keep.indexOf(Character.toUpperCase(m.group(2).charAt(0))) >= 0) {
+                    out.append(m.group());
+                }
+            }
+            return out.toString();
+        }
+
+        /**
+         * {@code weights} followed by the compensations as oneDNN lays them out after its weights:
+         * each over its dims' padded sizes, 0 at pad indices, int32 in native order; {@code weights}
+         * itself when there are none.
+         */
+        static Object withCompensations(Declaration d, TensorLayout dst, Object weights, int[][] comps) {
+            if (comps.length == 0 || !(weights instanceof byte[] w)) {
+                return weights;
+            }
+            java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(w.length + 4 * compensationCount(d, dst))
+                    .order(java.nio.ByteOrder.nativeOrder());
+            out.put(w);
+            for (int i = 0; i < comps.length; i++) {
+                for (int logical : padded(d.compensations().get(i), dst)) {
+                    out.putInt(logical < 0 ? 0 : comps[i][logical]);
+                }
+            }
+            return out.array();
+        }
+
         static List<Quantization.Parameter> generic(Declaration d, List<Object> values) {
             List<Quantization.Parameter> out = new ArrayList<>();
             for (int i = 0; i < d.parameters().size(); i++) {
@@ -1054,6 +1209,9 @@ public final class ConformanceRun {
 
         /** {@code " (index [0, 3, 1, 2])"}, or {@code " (a pad lane)"}. */
         static String where(TensorLayout layout, int offset) {
+            if (offset >= layout.bufferSize()) {
+                return " (compensation byte " + (offset - layout.bufferSize()) + ")";
+            }
             int[] index = new int[layout.rank()];
             do {
                 if (layout.offsetOf(index) == offset) {

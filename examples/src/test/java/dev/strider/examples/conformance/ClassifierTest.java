@@ -96,6 +96,25 @@ class ClassifierTest {
     }
 
     @Test
+    void compensationsAreOutputsOfS8Weights() {
+        Classifier.Declaration d = TODAY.classify(one("--sdt=f32 --ddt=s8 --stag=abcd --dtag=ABcd4b16a4b"
+                + " --oflag=zp_comp:1+s8s8_comp:1 16x8x3x3")).declaration().orElseThrow();
+        // s8s8 first, as oneDNN writes them after the weights, and per the mask's dims by letter
+        assertTrue(d.source("w").contains("dst, @Compensation(value = Compensation.Kind.S8S8, per = \"A\") int[] s8s8Comp,"
+                + " @Compensation(value = Compensation.Kind.ZERO_POINT, per = \"A\") int[] zpComp);"), d.source("w"));
+        assertEquals("A", d.per(d.compensations().get(0)));
+        assertEquals("AC", TODAY.classify(one("--sdt=f32 --ddt=s8 --stag=abc --dtag=aCB16b64c4b --oflag=s8s8_comp:5"
+                + " 2x64x64")).declaration().map(x -> x.per(x.compensations().get(0))).orElseThrow());
+        // oneDNN compensates s8 weights only; a mask must name the tensor's dims
+        assertEquals(EnumSet.of(Reason.COMPENSATION),
+                TODAY.classify(one("--sdt=f32 --ddt=u8 --oflag=s8s8_comp:1 16x8x3x3")).reasons());
+        assertEquals(EnumSet.of(Reason.COMPENSATION),
+                TODAY.classify(one("--sdt=f32 --ddt=s8 --oflag=s8s8_comp:16 16x8x3x3")).reasons());
+        assertEquals(EnumSet.of(Reason.COMPENSATION), new Classifier(new Classifier.Capabilities(true, true, true, true))
+                .classify(one("--sdt=f32 --ddt=s8 --oflag=s8s8_comp:1 16x8x3x3")).reasons());
+    }
+
+    @Test
     void everyReasonIsGiven() {
         assertEquals(EnumSet.of(Reason.SCALES_PER_DIM, Reason.COMPENSATION, Reason.BF16, Reason.SUM),
                 ISSUE_20.classify(one("--sdt=bf16 --ddt=s8 --attr-scales=src:per_dim_1 --oflag=zp_comp:1"

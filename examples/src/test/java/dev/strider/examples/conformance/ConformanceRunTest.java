@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * declare, compiled with the Strider processor and run on every generated class and the generic
  * kernel, each destination compared bit for bit, pad lanes included, with oneDNN's reorder of the
  * same case ({@link ConformanceRun}): {@link #SAMPLE} cases with compile-time scales and shifts, then
- * {@link #RUN_TIME} with call-time scales or zero points (per dim, issue 20 item 2). Prints the
- * summary.
+ * {@link #RUN_TIME} with call-time scales or zero points (per dim, issue 20 item 2), then
+ * {@link #COMPENSATED} that write oneDNN's compensations besides s8 weights (item 5: the weights and
+ * the int32 tail compared). Prints the summary.
  *
  * <p>Fails on any mismatch where oneDNN computes Strider's formula ({@link ConformanceRun.Check#ONEDNN}:
  * every compile-time case, and call-time cases oneDNN runs in a jit kernel), and on any class that
@@ -34,6 +35,8 @@ class ConformanceRunTest {
     static final int SAMPLE = 100;
     /** Cases with call-time scales or zero points, drawn after the {@link #SAMPLE} others. */
     static final int RUN_TIME = 50;
+    /** Cases that write compensations ({@code --oflag=s8s8_comp}, {@code zp_comp}), drawn after those. */
+    static final int COMPENSATED = 30;
     static final int MAX_ELEMENTS = 1 << 15;
     static final long SEED = 20;
 
@@ -43,11 +46,11 @@ class ConformanceRunTest {
         Suite suite = Suite.read(BatchReader.onednn(), Suite.ISSUE_20_FILES);
         Suite.Counts counts = suite.counts(Capabilities.current());
         List<Classifier.Verdict> verdicts = suite.verdicts(Capabilities.current());
-        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, MAX_ELEMENTS, SEED, new StriderProcessor(),
-                dir);
+        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, COMPENSATED, MAX_ELEMENTS, SEED,
+                new StriderProcessor(), dir);
         String summary = r.summary(counts.declarable(), counts.cpuFixedDims(), MAX_ELEMENTS);
         System.out.println(summary);
-        assertEquals(SAMPLE + RUN_TIME, r.sampled().size(), summary);
+        assertEquals(SAMPLE + RUN_TIME + COMPENSATED, r.sampled().size(), summary);
         assertTrue(r.skipped().isEmpty(), summary);
         assertEquals(List.of(), r.asserted(), summary);
     }
