@@ -24,6 +24,7 @@ public final class Compensations {
      * @param values where it is written: one int per index of {@code per}'s dims, row-major
      */
     public record Output(Compensation.Kind kind, String per, int[] values) {
+        /** @throws NullPointerException when any is null */
         public Output {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(per, "per");
