@@ -20,7 +20,7 @@ import java.util.List;
  *                 that sums the weights it wrote into them
  */
 public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule,
-                         List<MemoryRoute> routes, java.util.Optional<LoopPlan> compensation) {
+                         List<MemoryRoute> routes, java.util.Optional<CompensationPlan> compensation) {
 
     /** A plan that reaches every parameter element by element ({@link MemoryRoute#scalar}). */
     public MethodPlan(KernelMethod method, boolean split, List<VariantPlan> variants, Rule rule) {
@@ -38,7 +38,7 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
      * compensations ({@link Planner#compensation}): the SCALAR class's plan holds it, and every class
      * calls the SCALAR class's method that runs it.
      */
-    public MethodPlan withCompensation(LoopPlan nest) {
+    public MethodPlan withCompensation(CompensationPlan nest) {
         return new MethodPlan(method, split, variants, rule, routes, java.util.Optional.of(nest));
     }
 

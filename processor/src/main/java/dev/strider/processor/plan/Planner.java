@@ -62,31 +62,57 @@ public final class Planner {
 
     /**
      * The nest that sums a compensating reorder's s8 weights into its compensations: the
-     * destination's logical elements (its pad lanes hold zeros, which add nothing), the first
-     * compensation as the written operand (stride 0 along every dim it sums over), the weights
-     * next, then any other compensation. Its loops run outermost along the compensation's own dims,
-     * each sum's inner loops along the weights' memory order; never tiled.
+     * destination's logical elements (its pad lanes hold zeros, which add nothing), the weights
+     * first, so that the loops follow their memory order and read each line once, then each
+     * compensation (stride 0 along every dim it sums over); never tiled. The finest node that
+     * every compensation sums over becomes the plan's run ({@link CompensationPlan}).
      */
-    public static LoopPlan compensation(KernelMethod.Reorder r, int unrollLimit) {
+    public static CompensationPlan compensation(KernelMethod.Reorder r, int unrollLimit) {
         TensorLayout out = r.to().layout();
         int[] sizes = out.sizes();
         List<Operand> ops = new ArrayList<>();
-        List<CompParam> comps = r.compensation();
-        ops.add(compensationValues(comps.get(0), out, true));
         ops.add(Problem.input(r.dst().name(), out, sizes));
-        for (int k = 1; k < comps.size(); k++) {
-            ops.add(compensationValues(comps.get(k), out, false));
+        for (CompParam c : r.compensation()) {
+            ops.add(compensationValues(c, out));
         }
-        return plan(new Problem(out.dims(), sizes, sizes.clone(), ops), unrollLimit, 0, Long.MAX_VALUE);
+        Problem problem = new Problem(out.dims(), sizes, sizes.clone(), ops);
+        LoopPlan nest = plan(problem, unrollLimit, 0, Long.MAX_VALUE);
+        // the finest node every compensation sums over (stride 0 for each), moved out of the nest
+        // when its dim has no partial range: a run each statement adds up by itself
+        Node run = null;
+        for (Node n : nest.nodes()) {
+            boolean sums = !n.isTable() && java.util.stream.IntStream.range(1, ops.size()).allMatch(k -> n.strides()[k] == 0);
+            if (sums && whole(problem, nest.nodes(), n)
+                    && (run == null || Math.abs((long) n.strides()[0]) < Math.abs((long) run.strides()[0]))) {
+                run = n;
+            }
+        }
+        if (run == null) {
+            return new CompensationPlan(nest, Optional.empty());
+        }
+        List<Node> rest = new ArrayList<>(nest.nodes());
+        rest.remove(run);
+        LoopPlan outer = new LoopPlan(problem, List.copyOf(rest), unrolledFrom(rest, rest.size(), unrollLimit),
+                nest.base(), nest.virtualExtents());
+        return new CompensationPlan(outer, Optional.of(run));
     }
 
-    private static Operand compensationValues(CompParam c, TensorLayout shape, boolean written) {
+    /** True when every node of {@code n}'s dim runs whole ranges: a virtual dim, or one its pieces divide. */
+    private static boolean whole(Problem problem, List<Node> nodes, Node n) {
+        if (n.dim() >= problem.rank()) {
+            return true;
+        }
+        int size = problem.sizes()[n.dim()];
+        return nodes.stream().filter(o -> o.dim() == n.dim()).allMatch(o -> size % (o.extent() * o.weight()) == 0);
+    }
+
+    private static Operand compensationValues(CompParam c, TensorLayout shape) {
         TensorLayout values = c.layout(shape).layout();
         List<OffsetTerm> terms = new ArrayList<>();
         for (int d = 0; d < shape.rank(); d++) {
             terms.add(OffsetTerm.broadcast(values, d, shape.size(d)));
         }
-        return new Operand(c.param().name(), written, 0, terms);
+        return new Operand(c.param().name(), false, 0, terms);
     }
 
     /**

@@ -454,6 +454,9 @@ final class KernelClass {
 
     // ------------------------------------------------------------------ compensation
 
+    /** A compensation run of at most this many weights is summed in one expression, longer ones in a loop. */
+    static final int RUN_WRITTEN_OUT = 16;
+
     /**
      * {@code Ops_Scalar.m_compensate(src, dst, ...);} after the weights are written, for a reorder
      * that writes compensations, else nothing: every class runs the SCALAR class's nest.
@@ -478,15 +481,39 @@ final class KernelClass {
         if (!(m instanceof KernelMethod.Reorder r) || plan.compensation().isEmpty()) {
             return;
         }
-        dev.strider.processor.plan.LoopPlan loops = plan.compensation().get();
-        NestWriter nest = new NestWriter(loops, ids, m, ids.scope(m));
+        dev.strider.processor.plan.CompensationPlan compensation = plan.compensation().get();
+        NestWriter nest = new NestWriter(compensation.nest(), ids, m, ids.scope(m));
         Access access = new Access(m, plan, nest.scope());
         List<CompParam> comps = r.compensation();
+        String sum = nest.scope().local("sum");
+        String k = nest.scope().local("k");
         CodeBlock sums = nest.logical(offsets -> {
             CodeBlock.Builder b = CodeBlock.builder();
-            for (int k = 0; k < comps.size(); k++) {
-                b.addStatement("$N[$L] += $L", comps.get(k).param().name(), offsets.get(k == 0 ? 0 : k + 1),
-                        access.read(r.dst(), offsets.get(1)));
+            CodeBlock weights = access.read(r.dst(), offsets.get(0));
+            if (compensation.run().isPresent()) {
+                dev.strider.processor.plan.Node run = compensation.run().get();
+                int stride = run.strides()[0];
+                if (run.extent() <= RUN_WRITTEN_OUT) {
+                    List<CodeBlock> terms = new ArrayList<>();
+                    for (int q = 0; q < run.extent(); q++) {
+                        terms.add(access.read(r.dst(), NestWriter.plus(offsets.get(0), (long) q * stride)));
+                    }
+                    weights = CodeBlock.join(terms, " + ");
+                } else {
+                    // a longer run as a loop into a local, in a block of its own
+                    b.add("{\n$>").addStatement("int $N = 0", sum)
+                            .beginControlFlow("for (int $N = 0; $N < $L; $N++)", k, k, run.extent(), k)
+                            .addStatement("$N += $L", sum, access.read(r.dst(),
+                                    CodeBlock.of("$L + $N * $L", offsets.get(0), k, stride)))
+                            .endControlFlow();
+                    for (int c = 0; c < comps.size(); c++) {
+                        b.addStatement("$N[$L] += $N", comps.get(c).param().name(), offsets.get(c + 1), sum);
+                    }
+                    return b.add("$<}\n").build();
+                }
+            }
+            for (int c = 0; c < comps.size(); c++) {
+                b.addStatement("$N[$L] += $L", comps.get(c).param().name(), offsets.get(c + 1), weights);
             }
             return b.build();
         });
@@ -495,7 +522,8 @@ final class KernelClass {
                 .addJavadoc("The compensations of {@link #$N}, from the weights it wrote: $L. Called by every\n",
                         m.name(), comps.stream().map(c -> c.role() + " into {@code " + c.param().name() + "}")
                                 .collect(java.util.stream.Collectors.joining(", ")))
-                .addJavadoc("class after its nest; no checks (the caller made them). Loop nest: $L.\n", loops.describe());
+                .addJavadoc("class after its nest; no checks (the caller made them). Loop nest: $L.\n",
+                        compensation.describe());
         parameters(ids, method, m, false);
         String i = nest.scope().local("i");
         CodeBlock.Builder body = CodeBlock.builder().add(access.prologue());
