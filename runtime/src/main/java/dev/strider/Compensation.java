@@ -23,9 +23,10 @@ import java.lang.annotation.Target;
  * row-major in the layouts' dim order ({@code per = "GO"}: {@code G·O} values), and comes after
  * every {@link Scale} and {@link ZeroPoint}. oneDNN writes the same numbers after the weights in one
  * buffer, padded to the destination's padded sizes with zeros; Strider writes the logical ones into
- * the array given. The destination must be {@code byte[]} (oneDNN's s8), written signed. A length
- * other than the dims', or the array of another parameter, throws {@link IllegalArgumentException}
- * before anything is written.
+ * the array given. The destination holds s8 weights: byte elements ({@code byte[]}, or a
+ * {@code ByteBuffer} or {@code MemorySegment} with {@code @Elements(byte.class)}), written signed;
+ * the generic kernel takes a {@code byte[]}. A length other than the dims', or the array of another
+ * parameter, throws {@link IllegalArgumentException} before anything is written.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

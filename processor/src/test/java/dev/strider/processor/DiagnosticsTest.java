@@ -861,6 +861,45 @@ class DiagnosticsTest {
         }
 
         @Test
+        void aCompensationTakesNoElementsAnnotation() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Elements(int.class) @Compensation(Compensation.Kind.S8S8) int[] comp);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationType] parameter comp of w is an int[] with @Elements, but a compensation is"
+                            + " an int[]: oneDNN's int32 sums, one per index of per",
+                    "int[] |comp");
+        }
+
+        @Test
+        void aCompensationIsNoScaleOrZeroPoint() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] dst, @Compensation(Compensation.Kind.S8S8) @ZeroPoint(Side.SRC) int[] c);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderCompensationRole] parameter c of w carries @Compensation and @ZeroPoint: a compensation"
+                            + " is an output of its own; give the zero point a parameter of its own",
+                    "|@ZeroPoint(Side.SRC) int[] c");
+        }
+
+        @Test
+        void aParameterNamedLikeTheScalarClassIsRenamed() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                    "public interface Ops {",
+                    S8,
+                    "  void w(float[] src, byte[] Ops_Scalar, @Compensation(Compensation.Kind.S8S8) int[] c);",
+                    "}");
+            assertThat(compile(s)).succeededWithoutWarnings();
+        }
+
+        @Test
         void itGoesWithSignedBytes() {
             Source s = Source.ops(
                     "@Kernels",
@@ -870,8 +909,8 @@ class DiagnosticsTest {
                     "}");
             s.assertOnlyError(compile(s),
                     "[StriderCompensationDestination] parameter comp of w is a compensation, which goes with s8"
-                            + " weights, but the destination dst is written unsigned (u8): declare a byte[]"
-                            + " destination, written signed",
+                            + " weights, but the destination dst is written unsigned (u8): declare byte elements (a"
+                            + " byte[], or a ByteBuffer or MemorySegment with @Elements(byte.class)), written signed",
                     "|@Compensation(Compensation.Kind.ZERO_POINT)");
         }
 
@@ -884,7 +923,7 @@ class DiagnosticsTest {
                     "  void w(float[] src, byte[] dst, @Compensation(value = Compensation.Kind.S8S8, per = \"O\") int[] comp);",
                     "}");
             s.assertOnlyError(compile(s),
-                    "[StriderCompensationPer] per = \"O\" on parameter comp of w: 'O' is not one of the dims NCHW",
+                    "[StriderQuantizationPer] per = \"O\" on parameter comp of w: 'O' is not one of the dims NCHW",
                     "per = |\"O\"");
         }
 

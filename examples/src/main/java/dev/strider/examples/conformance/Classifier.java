@@ -261,14 +261,8 @@ public final class Classifier {
 
         /** {@code @Compensation(value = Compensation.Kind.S8S8, per = "A") int[] s8s8Comp}. */
         private String compensationSource(ReorderCase.Flag f) {
-            return "@Compensation(value = Compensation.Kind." + kind(f).name() + ", per = \"" + per(f) + "\") int[] "
+            return "@Compensation(value = Compensation.Kind." + f.kind().name() + ", per = \"" + per(f) + "\") int[] "
                     + compensationName(f);
-        }
-
-        /** The compensation's kind. */
-        public static dev.strider.Compensation.Kind kind(ReorderCase.Flag f) {
-            return f.flag().equals("s8s8_comp") ? dev.strider.Compensation.Kind.S8S8
-                    : dev.strider.Compensation.Kind.ZERO_POINT;
         }
 
         /** The dims of the flag's mask, by letter: mask 0b101 on ABC is {@code "AC"}. */
@@ -284,7 +278,7 @@ public final class Classifier {
 
         /** {@code s8s8Comp}, {@code zpComp}: the parameter's name. */
         public static String compensationName(ReorderCase.Flag f) {
-            return f.flag().equals("s8s8_comp") ? "s8s8Comp" : "zpComp";
+            return f.kind() == dev.strider.Compensation.Kind.S8S8 ? "s8s8Comp" : "zpComp";
         }
 
         /** Whether a scale or zero point is given at call time. */
@@ -460,7 +454,7 @@ public final class Classifier {
     /** The case's compensations, s8s8 first: the order oneDNN writes them after the weights. */
     private static List<ReorderCase.Flag> compensations(ReorderCase c) {
         List<ReorderCase.Flag> flags = new ArrayList<>(c.flags());
-        flags.sort(java.util.Comparator.comparing(f -> f.flag().equals("s8s8_comp") ? 0 : 1));
+        flags.sort(java.util.Comparator.comparing(ReorderCase.Flag::kind));
         return flags;
     }
 

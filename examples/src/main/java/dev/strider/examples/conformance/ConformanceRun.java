@@ -612,7 +612,7 @@ public final class ConformanceRun {
                 List<Compensations.Output> outputs = new ArrayList<>();
                 for (int i = 0; i < comps.length; i++) {
                     ReorderCase.Flag f = d.compensations().get(i);
-                    outputs.add(new Compensations.Output(Declaration.kind(f), d.per(f), comps[i]));
+                    outputs.add(new Compensations.Output(f.kind(), d.per(f), comps[i]));
                 }
                 Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), genericOut, dstLayout,
                         d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum(), Data.generic(d, values),
@@ -785,7 +785,7 @@ public final class ConformanceRun {
         int s8s8 = 0;
         int zp = 0;
         for (ReorderCase.Flag f : d.compensations()) {
-            if (f.flag().equals("s8s8_comp")) {
+            if (f.kind() == dev.strider.Compensation.Kind.S8S8) {
                 s8s8 = f.mask();
             } else {
                 zp = f.mask();
@@ -959,7 +959,6 @@ public final class ConformanceRun {
             return out;
         }
 
-        /** The parameters as the generic kernel takes them. */
         /** The int32s of the declaration's compensations as oneDNN writes them: over each one's dims' padded sizes. */
         static int compensationCount(Declaration d, TensorLayout dst) {
             int n = 0;
@@ -978,44 +977,9 @@ public final class ConformanceRun {
             return out;
         }
 
-        /**
-         * Per int32 of the flag's compensation as oneDNN writes it, the logical index it stands for
-         * (row-major over the flag's dims' sizes, as Strider writes it), or -1 for a pad index.
-         * oneDNN lays it out as the destination's tag trimmed to those dims (benchdnn's
-         * {@code trim_tag_by_mask}: {@code Abcd8a} on mask 0b11 is {@code Ab8a}), over their padded
-         * sizes.
-         */
+        /** Per int32 of the flag's compensation as oneDNN writes it, the logical index it stands for, or -1. */
         private static int[] padded(ReorderCase.Flag f, TensorLayout dst) {
-            StringBuilder dims = new StringBuilder();
-            java.util.List<Integer> sizes = new ArrayList<>();
-            for (int dim = 0; dim < dst.rank(); dim++) {
-                if ((f.mask() & (1 << dim)) != 0) {
-                    dims.append(dst.dims().charAt(dim));
-                    sizes.add(dst.size(dim));
-                }
-            }
-            TensorLayout comp = TensorLayout.of(dims.toString(), sizes.stream().mapToInt(Integer::intValue).toArray(),
-                    trim(dst.format(), dims.toString()));
-            int[] logical = new int[comp.bufferSize()];
-            java.util.Arrays.fill(logical, -1);
-            int[] index = new int[comp.rank()];
-            int k = 0;
-            do {
-                logical[comp.offsetOf(index)] = k++;
-            } while (TensorLayout.increment(index, comp.sizes()));
-            return logical;
-        }
-
-        /** {@code format} without the letters (and their blocks) of dims not in {@code keep}. */
-        static String trim(String format, String keep) {
-            StringBuilder out = new StringBuilder();
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d*)([A-Za-z])").matcher(format);
-            while (m.find()) {
-                if (keep.indexOf(Character.toUpperCase(m.group(2).charAt(0))) >= 0) {
-                    out.append(m.group());
-                }
-            }
-            return out.toString();
+            return OneDnnReorder.compensationOrder(dst, f.mask());
         }
 
         /**
@@ -1038,6 +1002,7 @@ public final class ConformanceRun {
             return out.array();
         }
 
+        /** The parameters as the generic kernel takes them. */
         static List<Quantization.Parameter> generic(Declaration d, List<Object> values) {
             List<Quantization.Parameter> out = new ArrayList<>();
             for (int i = 0; i < d.parameters().size(); i++) {

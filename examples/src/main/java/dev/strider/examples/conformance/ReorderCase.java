@@ -54,6 +54,16 @@ public record ReorderCase(List<Long> dims, DataType sdt, DataType ddt, String st
             return new Flag(name, mask);
         }
 
+        /** The compensation it asks for: {@code s8s8_comp} is {@link dev.strider.Compensation.Kind#S8S8}. */
+        public dev.strider.Compensation.Kind kind() {
+            for (dev.strider.Compensation.Kind k : dev.strider.Compensation.Kind.values()) {
+                if (k.flag().equals(flag)) {
+                    return k;
+                }
+            }
+            throw new IllegalStateException("no compensation is named " + flag);
+        }
+
         @Override
         public String toString() {
             return flag + ":" + mask;

@@ -145,6 +145,46 @@ public final class OneDnnReorder implements AutoCloseable {
         }
     }
 
+    /**
+     * How oneDNN lays out a compensation along the dims of {@code mask} after weights in {@code dst}:
+     * per int32, the logical index it stands for (row-major over those dims' sizes, as Strider's
+     * {@code @Compensation} array holds it), or -1 for a pad index. oneDNN's layout is the
+     * destination's tag trimmed to those dims (benchdnn's {@code trim_tag_by_mask}: {@code Abcd8a}
+     * on mask 0b11 is {@code Ab8a}) over their padded sizes; for convolution weights
+     * ({@code OIhw16i16o} on mask 1, {@code gOIhw4i16o4i} on mask 0b11) that is row-major over the
+     * padded dims.
+     */
+    public static int[] compensationOrder(dev.strider.layout.TensorLayout dst, int mask) {
+        if (dst.format().isEmpty()) {
+            throw new IllegalArgumentException("oneDNN's compensation layout follows a format tag; " + dst + " has none");
+        }
+        StringBuilder dims = new StringBuilder();
+        java.util.List<Integer> sizes = new java.util.ArrayList<>();
+        for (int dim = 0; dim < dst.rank(); dim++) {
+            if ((mask & (1 << dim)) != 0) {
+                dims.append(dst.dims().charAt(dim));
+                sizes.add(dst.size(dim));
+            }
+        }
+        StringBuilder trimmed = new StringBuilder();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d*)([A-Za-z])").matcher(dst.format());
+        while (m.find()) {
+            if (dims.indexOf(String.valueOf(Character.toUpperCase(m.group(2).charAt(0)))) >= 0) {
+                trimmed.append(m.group());
+            }
+        }
+        dev.strider.layout.TensorLayout comp = dev.strider.layout.TensorLayout.of(dims.toString(),
+                sizes.stream().mapToInt(Integer::intValue).toArray(), trimmed.toString());
+        int[] logical = new int[comp.bufferSize()];
+        java.util.Arrays.fill(logical, -1);
+        int[] index = new int[comp.rank()];
+        int k = 0;
+        do {
+            logical[comp.offsetOf(index)] = k++;
+        } while (dev.strider.layout.TensorLayout.increment(index, comp.sizes()));
+        return logical;
+    }
+
     /** Where the compensations start in the destination buffer, in bytes; -1 without them. */
     public long compensationOffset() {
         return compensationOffset;

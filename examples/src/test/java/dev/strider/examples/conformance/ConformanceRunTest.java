@@ -53,5 +53,11 @@ class ConformanceRunTest {
         assertEquals(SAMPLE + RUN_TIME + COMPENSATED, r.sampled().size(), summary);
         assertTrue(r.skipped().isEmpty(), summary);
         assertEquals(List.of(), r.asserted(), summary);
+        // every compensating case compared with oneDNN's weights and tail: none fell back to the generic kernel
+        // (an oracle that refused oneDNN's descriptor would file them under "oneDNN cannot run them")
+        assertEquals(COMPENSATED, r.outcomes().stream()
+                .filter(o -> !o.sampled().declaration().compensations().isEmpty() && o.implementation() != null
+                        && o.genericIsOneDnn())
+                .count(), summary);
     }
 }

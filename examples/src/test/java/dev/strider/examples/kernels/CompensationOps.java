@@ -49,6 +49,14 @@ public interface CompensationOps {
     @Layout(dims = "ABCD", sizes = {5, 3, 3, 3}, format = "cdba")
     interface Cdba {}
 
+    /** Four weights in a line: small enough that a compensation could be the source's own array. */
+    @Layout(dims = "A", sizes = {4})
+    interface Line {}
+
+    /** Plain s8 weights whose compensation sums runs of 27 (A per row of BCD): a loop, not written out. */
+    @Layout(dims = "ABCD", sizes = {5, 3, 3, 3}, format = "abcd")
+    interface AbcdAgain {}
+
     /** f32 weights quantized with a scale per O, both compensations per O. */
     @Reorder(from = Oihw.class, to = OIhw4i16o4i.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
     void weights(float[] src, byte[] dst, @Scale(value = Side.SRC, per = "O") float[] scales,
@@ -69,6 +77,19 @@ public interface CompensationOps {
     @Reorder(from = Abcd.class, to = Cdba.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
     void plain(byte[] src, byte[] dst, @ZeroPoint(Side.SRC) int zeroPoint,
                @Compensation(value = Compensation.Kind.ZERO_POINT, per = "A") int[] compensation);
+
+    /** s32 to s8: the compensation must not be the source's array. */
+    @Reorder(from = Line.class, to = Line.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void ints(int[] src, byte[] dst, @Compensation(value = Compensation.Kind.S8S8, per = "A") int[] s8s8);
+
+    /** s8 to s8 with zero points per A: the compensation must not be their array. */
+    @Reorder(from = Line.class, to = Line.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void shifted(byte[] src, byte[] dst, @ZeroPoint(value = Side.SRC, per = "A") int[] zeroPoints,
+                 @Compensation(value = Compensation.Kind.ZERO_POINT, per = "A") int[] compensation);
+
+    /** s8 to s8, plain: each compensation value sums a run of 27 weights. */
+    @Reorder(from = Abcd.class, to = AbcdAgain.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void rows(byte[] src, byte[] dst, @Compensation(value = Compensation.Kind.S8S8, per = "A") int[] s8s8);
 
     /** The weights into a byte buffer (from its position), the compensation into an array. */
     @Reorder(from = Oihw.class, to = OIhw4i16o4i.class, rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)

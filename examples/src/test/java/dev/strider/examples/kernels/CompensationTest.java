@@ -39,6 +39,7 @@ class CompensationTest {
     private static final TensorLayout BIG16 = TensorLayout.of("OIHW", new int[] {256, 64, 3, 3}, "OIhw16i16o");
     private static final TensorLayout ABCD = TensorLayout.of("ABCD", new int[] {5, 3, 3, 3}, "abcd");
     private static final TensorLayout CDBA = TensorLayout.of("ABCD", new int[] {5, 3, 3, 3}, "cdba");
+    private static final TensorLayout LINE = TensorLayout.of("A", new int[] {4}, "a");
 
     private final Random random = new Random(29);
 
@@ -137,6 +138,40 @@ class CompensationTest {
             assertArrayEquals(pExpected, pActual, name + " plain");
             assertArrayEquals(pComp, paComp, name + " plain zero point");
 
+            int[] line = random.ints(4, -300, 300).toArray();
+            byte[] lExpected = garbage(4);
+            int[] lComp = garbageInts(4);
+            Convert.reorder(line, LINE, null, false, lExpected, LINE, null, false, 1, 0, 0, List.of(),
+                    List.of(out(Compensation.Kind.S8S8, "A", lComp)));
+            byte[] lActual = garbage(4);
+            int[] laComp = garbageInts(4);
+            ops.ints(line, lActual, laComp);
+            assertArrayEquals(lExpected, lActual, name + " ints");
+            assertArrayEquals(lComp, laComp, name + " ints s8s8");
+
+            byte[] shifted = garbage(4);
+            int[] zeroPoints = random.ints(4, -3, 3).toArray();
+            byte[] sExpected = garbage(4);
+            int[] sComp = garbageInts(4);
+            Convert.reorder(shifted, LINE, null, false, sExpected, LINE, null, false, 1, 0, 0,
+                    List.of(Quantization.Parameter.zeroPoints(Side.SRC, "A", zeroPoints)),
+                    List.of(out(Compensation.Kind.ZERO_POINT, "A", sComp)));
+            byte[] sActual = garbage(4);
+            int[] saComp = garbageInts(4);
+            ops.shifted(shifted, sActual, zeroPoints, saComp);
+            assertArrayEquals(sExpected, sActual, name + " shifted");
+            assertArrayEquals(sComp, saComp, name + " shifted zero point");
+
+            byte[] rows = garbage(ABCD.bufferSize());
+            int[] rExpected = new int[5];
+            Convert.reorder(rows, ABCD, null, false, new byte[ABCD.bufferSize()], ABCD, null, false, 1, 0, 0, List.of(),
+                    List.of(out(Compensation.Kind.S8S8, "A", rExpected)));
+            byte[] rActual = garbage(ABCD.bufferSize());
+            int[] raComp = garbageInts(5);
+            ops.rows(rows, rActual, raComp);
+            assertArrayEquals(rows, rActual, name + " rows");
+            assertArrayEquals(rExpected, raComp, name + " rows s8s8");
+
             ByteBuffer buffer = ByteBuffer.allocateDirect(3 + expected.length);
             buffer.position(3);
             int[] bufS8s8 = garbageInts(20);
@@ -189,7 +224,7 @@ class CompensationTest {
                 List.of(out(Compensation.Kind.S8S8, "O", s8s8), out(Compensation.Kind.ZERO_POINT, "O", zp)));
         compareWithOneDnn(MemorySpec.tagged(DataType.F32, "abcd", dims), MemorySpec.tagged(DataType.S8, "ABcd4b16a4b", dims),
                 OneDnnReorder.Quantization.NONE.withSourceScales(0b1, s), new OneDnnReorder.Compensations(0b1, 0b1),
-                src, strider, new int[] {32}, new int[][] {s8s8, zp});
+                src, strider, OIHW4, new int[][] {s8s8, zp});
 
         float[] g = weights(GOIHW.bufferSize());
         long[] gDims = {2, 20, 6, 3, 3};
@@ -199,7 +234,7 @@ class CompensationTest {
                 List.of(out(Compensation.Kind.S8S8, "GO", gS8s8)));
         compareWithOneDnn(MemorySpec.tagged(DataType.F32, "abcde", gDims), MemorySpec.tagged(DataType.S8, "aBCde4c16b4c", gDims),
                 OneDnnReorder.Quantization.NONE.withSourceScale(0.5f), new OneDnnReorder.Compensations(0b11, 0),
-                g, gStrider, new int[] {2, 32}, new int[][] {gS8s8});
+                g, gStrider, GOIHW4, new int[][] {gS8s8});
 
         byte[] p = garbage(ABCD.bufferSize());
         byte[] pStrider = new byte[CDBA.bufferSize()];
@@ -209,61 +244,40 @@ class CompensationTest {
                 List.of(out(Compensation.Kind.ZERO_POINT, "A", pComp)));
         compareWithOneDnn(MemorySpec.tagged(DataType.S8, "abcd", 5, 3, 3, 3), MemorySpec.tagged(DataType.S8, "cdba", 5, 3, 3, 3),
                 OneDnnReorder.Quantization.NONE.withSourceZeroPoints(0, 2), new OneDnnReorder.Compensations(0, 0b1),
-                p, pStrider, new int[] {5}, new int[][] {pComp});
+                p, pStrider, CDBA, new int[][] {pComp});
     }
 
     /**
      * Runs oneDNN's reorder of {@code input} and compares its weights (every byte, pad lanes
-     * included) with {@code weights}, and its int32 tail with {@code compensations}: each one value per
-     * index of the masked dims' padded sizes ({@code padded}), row-major, the logical ones equal to
-     * Strider's, the pad indices 0.
+     * included) with {@code weights}, and its int32 tail with {@code compensations} (s8s8 first), each
+     * laid out as {@link OneDnnReorder#compensationOrder} says oneDNN lays it out after the weights:
+     * Strider's logical values, 0 at pad indices.
      */
     private static void compareWithOneDnn(MemorySpec from, MemorySpec to, OneDnnReorder.Quantization q,
-                                          OneDnnReorder.Compensations c, Object input, byte[] weights, int[] padded,
-                                          int[][] compensations) {
+                                          OneDnnReorder.Compensations c, Object input, byte[] weights,
+                                          TensorLayout dst, int[][] compensations) {
         try (OneDnnReorder r = OneDnnReorder.create(from, to, q, c)) {
             byte[] all = (byte[]) r.run(input instanceof byte[] b ? b.clone() : ((float[]) input).clone());
             String what = from + " -> " + to + " (oneDNN " + r.implementation() + ")";
             assertArrayEquals(weights, Arrays.copyOf(all, weights.length), what + ": weights");
             ByteBuffer tail = ByteBuffer.wrap(all).order(ByteOrder.nativeOrder());
             long at = r.compensationOffset();
-            long[] logical = to.dims();
-            int[] maskDims = maskDims(c, compensations.length, padded.length);
-            for (int[] comp : compensations) {
-                int n = Arrays.stream(padded).reduce(1, (x, y) -> x * y);
-                int[] index = new int[padded.length];
-                for (int k = 0; k < n; k++) {
-                    int rem = k;
-                    for (int d = padded.length - 1; d >= 0; d--) {
-                        index[d] = rem % padded[d];
-                        rem /= padded[d];
-                    }
-                    boolean inside = true;
-                    int logicalAt = 0;
-                    for (int d = 0; d < padded.length; d++) {
-                        long size = logical[maskDims[d]];
-                        inside &= index[d] < size;
-                        logicalAt = logicalAt * (int) size + index[d];
-                    }
-                    int oneDnn = tail.getInt(Math.toIntExact(at + 4L * k));
-                    assertEquals(inside ? comp[logicalAt] : 0, oneDnn, what + ": compensation at " + k);
+            int[] masks = {c.s8s8Mask(), c.zeroPointMask()};
+            int next = 0;
+            for (int mask : masks) {
+                if (mask == 0) {
+                    continue;
                 }
-                at += 4L * n;
+                int[] comp = compensations[next++];
+                int[] order = OneDnnReorder.compensationOrder(dst, mask);
+                for (int k = 0; k < order.length; k++) {
+                    int oneDnn = tail.getInt(Math.toIntExact(at + 4L * k));
+                    assertEquals(order[k] < 0 ? 0 : comp[order[k]], oneDnn, what + ": compensation at " + k);
+                }
+                at += 4L * order.length;
             }
+            assertEquals(all.length, at, what + ": the tail's length");
         }
-    }
-
-    /** The dims of the (one) mask of these compensations, in order. */
-    private static int[] maskDims(OneDnnReorder.Compensations c, int count, int rank) {
-        int mask = c.s8s8Mask() != 0 ? c.s8s8Mask() : c.zeroPointMask();
-        int[] dims = new int[rank];
-        int k = 0;
-        for (int d = 0; d < 32; d++) {
-            if ((mask & (1 << d)) != 0) {
-                dims[k++] = d;
-            }
-        }
-        return dims;
     }
 
     @ParameterizedTest
@@ -285,6 +299,15 @@ class CompensationTest {
         Arrays.fill(pDst, (byte) 7);
         e = assertThrows(IllegalArgumentException.class, () -> ops.plain(p, pDst, 0, new int[20]));
         assertEquals("compensation has 20 values but takes 5: one per index of A=5 (per = \"A\")", e.getMessage());
+        int[] four = {9, 9, 9, 9};
+        byte[] lineDst = {7, 7, 7, 7};
+        e = assertThrows(IllegalArgumentException.class, () -> ops.ints(four, lineDst, four));
+        assertEquals("s8s8 is the same array as src; the compensation needs an array of its own", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> ops.shifted(new byte[4], lineDst, four, four));
+        assertEquals("compensation is the same array as zeroPoints; the compensation needs an array of its own",
+                e.getMessage());
+        assertArrayEquals(new int[] {9, 9, 9, 9}, four);
+        assertArrayEquals(new byte[] {7, 7, 7, 7}, lineDst);
         for (byte b : dst) {
             assertEquals(7, b);
         }

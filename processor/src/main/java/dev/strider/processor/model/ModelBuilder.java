@@ -351,6 +351,16 @@ public final class ModelBuilder {
             if (isUnresolved(type)) {
                 throw new Unresolved("the type of parameter " + p.getSimpleName() + " of " + name, p, null, null);
             }
+            if (i >= roles.size() && compensates(p) && (AnnotationReader.find(p, SCALE).isPresent()
+                    || AnnotationReader.find(p, ZERO_POINT).isPresent())) {
+                AnnotationMirror other = AnnotationReader.find(p, SCALE).orElseGet(
+                        () -> AnnotationReader.find(p, ZERO_POINT).orElseThrow());
+                String role = AnnotationReader.qualifiedName(other).equals(SCALE) ? "scale" : "zero point";
+                report.report(Message.COMPENSATION_ROLE, p, other, p.getSimpleName(), name,
+                        AnnotationReader.simpleName(other), role);
+                ok = false;
+                continue;
+            }
             Optional<Param> param = i >= roles.size() && compensates(p) ? compensationParam(p, name, type, report)
                     : i >= roles.size() ? quantizationParam(p, name, type, report)
                     : roles.get(i).tensor() ? tensor(p, name, type, report) : value(p, name, type, report);
@@ -411,8 +421,9 @@ public final class ModelBuilder {
         String name = p.getSimpleName().toString();
         Optional<ElementType> array = arrayOf(type);
         if (array.isEmpty() || array.get() != ElementType.INT || AnnotationReader.find(p, ELEMENTS).isPresent()) {
-            report.report(Message.COMPENSATION_TYPE, p, name, method, (primitive(type).isPresent() ? "one " : "a ")
-                    + type + (AnnotationReader.find(p, ELEMENTS).isPresent() ? " with @Elements" : ""));
+            String what = type + (AnnotationReader.find(p, ELEMENTS).isPresent() ? " with @Elements" : "");
+            report.report(Message.COMPENSATION_TYPE, p, name, method, primitive(type).isPresent() ? "one " + what
+                    : (what.matches("[aeiouAEIOU].*") ? "an " : "a ") + what);
             return Optional.empty();
         }
         return Optional.of(new Param(name, ElementType.INT, Memory.ARRAY));
@@ -820,7 +831,7 @@ public final class ModelBuilder {
                 }
                 String problem = Quantization.perProblem(to.layout().dims(), per);
                 if (problem != null) {
-                    report.report(Message.COMPENSATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name,
+                    report.report(Message.QUANTIZATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name,
                             problem);
                     ok = false;
                 }

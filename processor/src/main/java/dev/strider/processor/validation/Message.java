@@ -105,7 +105,7 @@ public enum Message {
                     + " @Compensation(Compensation.Kind.S8S8), or remove it"),
     /** A scale or zero point of a type that cannot hold it. On the parameter. */
     QUANTIZATION_TYPE("StriderQuantizationType", "parameter %s of %s is %s, but a %s %s"),
-    /** {@code per} naming letters that are not the layouts' dims, in order. On {@code per}. */
+    /** {@code per} naming letters that are not the layouts' dims, in order (a scale's, zero point's or compensation's). On {@code per}. */
     QUANTIZATION_PER("StriderQuantizationPer", "per = \"%s\" on parameter %s of %s: %s"),
     /** {@code groups} not one per letter of {@code per}, or a group that does not divide its dim. On {@code groups}. */
     QUANTIZATION_GROUPS("StriderQuantizationGroups", "groups = %s on parameter %s of %s: %s"),
@@ -121,9 +121,12 @@ public enum Message {
     /** A compensation on a reorder whose destination is not signed bytes. On the annotation. */
     COMPENSATION_DESTINATION("StriderCompensationDestination",
             "parameter %s of %s is a compensation, which goes with s8 weights, but the destination %s is %s:"
-                    + " declare a byte[] destination, written signed"),
-    /** {@code per} naming letters that are not the layouts' dims, in order. On {@code per}. */
-    COMPENSATION_PER("StriderCompensationPer", "per = \"%s\" on parameter %s of %s: %s"),
+                    + " declare byte elements (a byte[], or a ByteBuffer or MemorySegment with"
+                    + " @Elements(byte.class)), written signed"),
+    /** {@code @Compensation} with {@code @Scale} or {@code @ZeroPoint} on one parameter. On the other annotation. */
+    COMPENSATION_ROLE("StriderCompensationRole",
+            "parameter %s of %s carries @Compensation and @%s: a compensation is an output of its own; give the"
+                    + " %s a parameter of its own"),
     /** One kind of compensation given twice. On the second. */
     COMPENSATION_TWICE("StriderCompensationTwice",
             "parameter %s of %s writes the %s compensation again: %s already does"),

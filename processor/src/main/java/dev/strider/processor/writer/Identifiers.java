@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  * <li><b>Parameters</b> keep the user's names, except one named like a type the generated code
- * calls ({@code Checks}, {@code FloatKernels}, ...) or like a package root ({@code dev},
- * {@code java}): that would shadow {@code Checks.capacity(...)} or a qualified name, so the
+ * calls ({@code Checks}, {@code FloatKernels}, the set's SCALAR class, ...) or like a package root
+ * ({@code dev}, {@code java}): that would shadow {@code Checks.capacity(...)} or a qualified name, so the
  * generated method names it {@code Checks_}. Messages still say {@code Checks}
  * ({@link Param#declared()}).</li>
  * <li><b>Types</b> the generated code refers to are written fully qualified where a member type
@@ -123,15 +123,17 @@ final class Identifiers {
      */
     static Identifiers of(KernelSet declared) {
         List<KernelMethod> methods = new ArrayList<>();
+        // the SCALAR class is named in expressions too (Ops_Scalar.m_compensate(...))
+        String scalar = declared.generatedName(dev.strider.Target.SCALAR);
         for (KernelMethod m : declared.methods()) {
             Set<String> names = new HashSet<>();
             m.params().forEach(p -> names.add(p.name()));
             methods.add(m.withParams(p -> {
-                if (!TYPES.contains(p.name()) && !PACKAGE_ROOTS.contains(p.name())) {
+                if (!TYPES.contains(p.name()) && !PACKAGE_ROOTS.contains(p.name()) && !p.name().equals(scalar)) {
                     return p;
                 }
                 String name = p.name() + "_";
-                while (names.contains(name) || TYPES.contains(name)) {
+                while (names.contains(name) || TYPES.contains(name) || name.equals(scalar)) {
                     name += "_";
                 }
                 names.add(name);

@@ -418,9 +418,9 @@ class OffHeapKernelsTest {
 
     /**
      * A reorder into s8 weights that writes compensations ({@code @Compensation}) reads the weights
-     * back from wherever they live: its destination an array, a byte buffer at a position, a typed
-     * buffer or (on a JDK with the final FFM API) a segment at an offset, on every target; weights and
-     * compensations against the generic kernel on arrays.
+     * back from wherever they live: its destination an array, a byte buffer at a position or (on a
+     * JDK with the final FFM API) a segment at an offset, on every target; weights and compensations,
+     * both starting as garbage, against the generic kernel on arrays.
      */
     @Test
     void compensationsReadTheWeightsWhereverTheyLive() {
@@ -467,6 +467,7 @@ class OffHeapKernelsTest {
                 int[] gotS8s8 = new int[20];
                 int[] gotZp = new int[20];
                 java.util.Arrays.fill(gotS8s8, 7);
+                java.util.Arrays.fill(gotZp, -9);
                 String what = kernels.getClass().getSimpleName() + "." + m.name() + " on " + at.kind;
                 GeneratedVersusGenericTest.call(kernels.getClass(), kernels, m.name(),
                         new Object[] {weights, at.argument, gotS8s8, gotZp});
