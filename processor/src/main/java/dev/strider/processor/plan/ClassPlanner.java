@@ -836,9 +836,14 @@ public final class ClassPlanner {
         List<MethodPlan> methods = new ArrayList<>();
         for (KernelMethod m : set.methods()) {
             boolean split = split(set, m, o.threadsAbove());
-            methods.add(MethodPlan.single(m, split, new VariantPlan("one-thread class", "oneThread",
+            MethodPlan plan = MethodPlan.single(m, split, new VariantPlan("one-thread class", "oneThread",
                     new VariantPlan.OneThreadClass(split, o.threadsAbove()), o.unrollLimit(), -1, 0, Optional.empty(),
-                    0)));
+                    0));
+            if (split && m instanceof KernelMethod.Reorder r && r.compensates()) {
+                // THREADS runs the SCALAR class's compensation nest in chunks where it splits
+                plan = plan.withCompensation(Planner.compensation(r, o.unrollLimit()));
+            }
+            methods.add(plan);
         }
         return new ClassPlan(set, Target.THREADS, 0, className(set, Target.THREADS, 0), o, methods);
     }

@@ -11,8 +11,21 @@ import java.util.Optional;
  *
  * @param nest the loops, the weights first among its operands, then each compensation
  * @param run  the node summed within one statement, if any: its extent and its stride in the weights
+ * @param splitNode the node THREADS splits into chunks, or -1: the nest's split node
+ *             ({@link LoopPlan#splitNode}) when it runs along a dim of every compensation, so that
+ *             different chunks add into different values
  */
-public record CompensationPlan(LoopPlan nest, Optional<Node> run) {
+public record CompensationPlan(LoopPlan nest, Optional<Node> run, int splitNode) {
+
+    /** A plan THREADS does not split. */
+    public CompensationPlan(LoopPlan nest, Optional<Node> run) {
+        this(nest, run, -1);
+    }
+
+    /** The iterations of the split node, which THREADS hands out in chunks; 0 when it does not split. */
+    public int steps() {
+        return splitNode < 0 ? 0 : nest.nodes().get(splitNode).extent();
+    }
 
     /** The plan in one line, for the Javadoc: the nest, and the run each statement sums. */
     public String describe() {

@@ -87,14 +87,22 @@ public final class Planner {
                 run = n;
             }
         }
-        if (run == null) {
-            return new CompensationPlan(nest, Optional.empty());
+        LoopPlan outer = nest;
+        if (run != null) {
+            List<Node> rest = new ArrayList<>(nest.nodes());
+            rest.remove(run);
+            outer = new LoopPlan(problem, List.copyOf(rest), unrolledFrom(rest, rest.size(), unrollLimit),
+                    nest.base(), nest.virtualExtents());
         }
-        List<Node> rest = new ArrayList<>(nest.nodes());
-        rest.remove(run);
-        LoopPlan outer = new LoopPlan(problem, List.copyOf(rest), unrolledFrom(rest, rest.size(), unrollLimit),
-                nest.base(), nest.virtualExtents());
-        return new CompensationPlan(outer, Optional.of(run));
+        // chunks of the split node add into disjoint values when it runs along a dim of every compensation
+        int split = outer.splitNode(outer.nodes().size());
+        if (split >= 0) {
+            Node s = outer.nodes().get(split);
+            if (s.isTable() || java.util.stream.IntStream.range(1, ops.size()).anyMatch(k -> s.strides()[k] == 0)) {
+                split = -1;
+            }
+        }
+        return new CompensationPlan(outer, Optional.ofNullable(run), split);
     }
 
     /** True when every node of {@code n}'s dim runs whole ranges: a virtual dim, or one its pieces divide. */

@@ -108,6 +108,7 @@ final class Identifiers {
             }
             if (m instanceof KernelMethod.Reorder r && r.compensates()) {
                 helper(m, "compensate");
+                helper(m, "compensateChunk");
             }
             Set<String> avoid = new HashSet<>(TYPES);
             avoid.addAll(PACKAGE_ROOTS);
@@ -175,6 +176,11 @@ final class Identifiers {
      */
     String compensate(KernelMethod m) {
         return helper(m, "compensate");
+    }
+
+    /** {@code m_compensateChunk}: the sums of a chunk of {@code m}'s compensation nest, for THREADS. */
+    String compensateChunk(KernelMethod m) {
+        return helper(m, "compensateChunk");
     }
 
     /**

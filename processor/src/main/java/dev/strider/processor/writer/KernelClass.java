@@ -482,8 +482,70 @@ final class KernelClass {
             return;
         }
         dev.strider.processor.plan.CompensationPlan compensation = plan.compensation().get();
-        NestWriter nest = new NestWriter(compensation.nest(), ids, m, ids.scope(m));
-        Access access = new Access(m, plan, nest.scope());
+        List<CompParam> comps = r.compensation();
+        boolean chunked = plan.split() && compensation.splitNode() >= 0;
+        MethodSpec.Builder method = MethodSpec.methodBuilder(ids.compensate(m))
+                .addModifiers(Modifier.STATIC)
+                .addJavadoc("The compensations of {@link #$N}, from the weights it wrote: $L. Called by every\n",
+                        m.name(), comps.stream().map(c -> c.role() + " into {@code " + c.param().name() + "}")
+                                .collect(java.util.stream.Collectors.joining(", ")))
+                .addJavadoc("class after its nest; no checks (the caller made them). Loop nest: $L.\n",
+                        compensation.describe());
+        parameters(ids, method, m, false);
+        Identifiers.Scope scope = ids.scope(m);
+        CodeBlock.Builder body = CodeBlock.builder().add(compensationStart(r));
+        if (chunked) {
+            body.addStatement("$N($L, 0, $L)", ids.compensateChunk(m), arguments(ids, m, false), compensation.steps());
+        } else {
+            body.add(compensationSums(ids, r, plan, compensation, scope, type, false));
+        }
+        type.addMethod(method.addCode(body.add(compensationFinish(ids, r, scope)).build()).build());
+        if (chunked) {
+            String[] bounds = ids.bounds(m);
+            MethodSpec.Builder chunk = MethodSpec.methodBuilder(ids.compensateChunk(m))
+                    .addModifiers(Modifier.STATIC)
+                    .addJavadoc("Iterations {@code [$N, $N)} of the $L steps of {@link #$N}'s split node: the sums only,\n",
+                            bounds[0], bounds[1], compensation.steps(), ids.compensate(m))
+                    .addJavadoc("into values no other chunk adds into, for THREADS.\n");
+            parameters(ids, chunk, m, true);
+            type.addMethod(chunk.addCode(compensationSums(ids, r, plan, compensation, ids.scope(m), type, true)).build());
+        }
+    }
+
+    /** Every compensation set to 0, before any sum. */
+    static CodeBlock compensationStart(KernelMethod.Reorder r) {
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (CompParam c : r.compensation()) {
+            b.addStatement("$T.fill($N, 0)", java.util.Arrays.class, c.param().name());
+        }
+        return b.build();
+    }
+
+    /** Every compensation times its kind's factor, once every sum is in. */
+    static CodeBlock compensationFinish(Identifiers ids, KernelMethod.Reorder r, Identifiers.Scope scope) {
+        String i = scope.local("i");
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (CompParam c : r.compensation()) {
+            b.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", i, i, c.param().name(), i)
+                    .addStatement("$N[$N] *= $L", c.param().name(), i, c.kind().factor())
+                    .endControlFlow();
+        }
+        return b.build();
+    }
+
+    /**
+     * The sums of the compensation nest, after the prologue its memory needs: over the whole nest,
+     * or, {@code chunked}, over the chunk {@code [from, to)} of its split node.
+     */
+    private static CodeBlock compensationSums(Identifiers ids, KernelMethod.Reorder r, MethodPlan plan,
+                                              dev.strider.processor.plan.CompensationPlan compensation,
+                                              Identifiers.Scope scope, TypeSpec.Builder type, boolean chunked) {
+        NestWriter nest = new NestWriter(compensation.nest(), ids, r, scope);
+        if (chunked) {
+            String[] bounds = ids.bounds(r);
+            nest.splitAt(compensation.splitNode(), bounds[0], bounds[1]);
+        }
+        Access access = new Access(r, plan, nest.scope());
         List<CompParam> comps = r.compensation();
         String sum = nest.scope().local("sum");
         String k = nest.scope().local("k");
@@ -517,27 +579,9 @@ final class KernelClass {
             }
             return b.build();
         });
-        MethodSpec.Builder method = MethodSpec.methodBuilder(ids.compensate(m))
-                .addModifiers(Modifier.STATIC)
-                .addJavadoc("The compensations of {@link #$N}, from the weights it wrote: $L. Called by every\n",
-                        m.name(), comps.stream().map(c -> c.role() + " into {@code " + c.param().name() + "}")
-                                .collect(java.util.stream.Collectors.joining(", ")))
-                .addJavadoc("class after its nest; no checks (the caller made them). Loop nest: $L.\n",
-                        compensation.describe());
-        parameters(ids, method, m, false);
-        String i = nest.scope().local("i");
-        CodeBlock.Builder body = CodeBlock.builder().add(access.prologue());
-        for (CompParam c : comps) {
-            body.addStatement("$T.fill($N, 0)", java.util.Arrays.class, c.param().name());
-        }
-        body.add(sums);
-        for (CompParam c : comps) {
-            body.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", i, i, c.param().name(), i)
-                    .addStatement("$N[$N] *= $L", c.param().name(), i, c.kind().factor())
-                    .endControlFlow();
-        }
-        type.addMethod(method.addCode(body.build()).build());
+        // one compensation nest is rendered per method (the whole pass calls the chunk method when there is one)
         nest.tables().forEach(type::addField);
+        return CodeBlock.builder().add(access.prologue()).add(sums).build();
     }
 
     // ------------------------------------------------------------------ the scalar statement

@@ -32,6 +32,26 @@ public final class ThreadsWriter {
     private ThreadsWriter() {
     }
 
+    /**
+     * The compensations of a split compensating reorder once its chunks have joined: where the plan
+     * splits the compensation nest, its chunks on the pool between setting the values to 0 and
+     * multiplying them by their factors; else the SCALAR class's whole pass on this thread.
+     */
+    private static CodeBlock compensate(Identifiers ids, KernelMethod m, MethodPlan method) {
+        if (!(m instanceof KernelMethod.Reorder r) || method.compensation().isEmpty()
+                || method.compensation().get().splitNode() < 0) {
+            return KernelClass.compensate(ids, m);
+        }
+        String[] bounds = ids.bounds(m);
+        ClassName scalar = ClassName.get(ids.set().packageName(), ids.set().generatedName(Target.SCALAR));
+        return CodeBlock.builder().add(KernelClass.compensationStart(r))
+                .addStatement("$T.forRange($L, ($N, $N) -> $T.$N($L, $N, $N))", PARALLEL,
+                        method.compensation().get().steps(), bounds[0], bounds[1], scalar, ids.compensateChunk(m),
+                        KernelClass.arguments(ids, m, false), bounds[0], bounds[1])
+                .add(KernelClass.compensationFinish(ids, r, ids.scope(m)))
+                .build();
+    }
+
     public static JavaFile write(ClassPlan plan) {
         return generate(plan).file();
     }
@@ -103,7 +123,7 @@ public final class ThreadsWriter {
             type.addMethod(whole
                     .addStatement("$T.forRange($N.$N(), ($N, $N) -> $N.$N($L, $N, $N))", PARALLEL, one,
                             ids.steps(m), bounds[0], bounds[1], one, ids.range(m), args, bounds[0], bounds[1])
-                    .addCode(KernelClass.compensate(ids, m))
+                    .addCode(compensate(ids, m, method))
                     .build());
             MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m)).addModifiers(Modifier.ABSTRACT);
             KernelClass.parameters(ids, range, m, true);
