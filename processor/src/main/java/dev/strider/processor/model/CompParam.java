@@ -25,8 +25,7 @@ public record CompParam(Param param, Compensation.Kind kind, String per) {
      * along, row-major over the others.
      */
     public NamedLayout layout(TensorLayout shape) {
-        return new NamedLayout(role(), TensorLayout.strided(shape.dims(), shape.sizes(),
-                Quantization.strides(shape, per)));
+        return QuantParam.layout(role(), shape, per, new int[0]);
     }
 
     /** How many values it holds over {@code shape}. */

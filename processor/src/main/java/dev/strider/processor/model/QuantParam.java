@@ -54,12 +54,20 @@ public record QuantParam(Param param, Quantization.Kind kind, Side side, String 
      * The planner reads it through {@link #term}.
      */
     public NamedLayout layout(TensorLayout shape) {
+        return layout(role(), shape, per, groups);
+    }
+
+    /**
+     * The values of a parameter of {@code role} varying along {@code per} (in {@code groups}) over
+     * {@code shape}: stride 0 along every other dim, row-major over those, each as many elements as
+     * its size over its group. Scales, zero points and compensations all sit so.
+     */
+    static NamedLayout layout(String role, TensorLayout shape, String per, int[] groups) {
         int[] sizes = shape.sizes();
         for (int d = 0; d < sizes.length; d++) {
-            sizes[d] /= groupAlong(shape, d);
+            sizes[d] /= Quantization.groupAlong(shape, per, groups, d);
         }
-        return new NamedLayout(role(), TensorLayout.strided(shape.dims(), sizes,
-                Quantization.strides(shape, per, groups)));
+        return new NamedLayout(role, TensorLayout.strided(shape.dims(), sizes, Quantization.strides(shape, per, groups)));
     }
 
     /**
