@@ -37,6 +37,8 @@ import org.openjdk.jmh.runner.IterationType;
  * <li>{@code bf16}: bf16 to f32 nchw to nChw16c 1x64x56x56, against the f32 reorder of the same
  *     shape (goal: at least 0.8x its GB/s; bf16 moves 6 bytes per element, f32 8, so this asks bf16
  *     to run faster than f32; the ratio of elements per second is printed too).</li>
+ * <li>{@code compensation} (no goal; what it costs): f32 weights to s8 OIhw16i16o 256x256x3x3 with
+ *     oneDNN's s8s8 compensation per output channel, against the same reorder without it.</li>
  * </ul>
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR</pre>
  */
@@ -49,9 +51,10 @@ import org.openjdk.jmh.runner.IterationType;
 public class ConversionGoalsBenchmark {
 
     private static final int ELEMENTS = 64 * 56 * 56;
+    private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16"})
+    @Param({"dequantize", "bf16", "compensation"})
     public String goal;
 
     /** The class both run on. */
@@ -69,6 +72,9 @@ public class ConversionGoalsBenchmark {
     private float[] f32;
     private float[] scales;
     private float[] dst;
+    private float[] weights;
+    private byte[] s8;
+    private int[] compensation;
     private final int[] calls = {1, 1};
     private final List<double[]> rounds = new ArrayList<>();
     private boolean measuring;
@@ -97,6 +103,16 @@ public class ConversionGoalsBenchmark {
             case "dequantize" -> new Runnable[] {() -> ops.dequantizePerChannel(u8, dst, scales),
                 () -> ops.dequantizeConstant(u8, dst)};
             case "bf16" -> new Runnable[] {() -> ops.bf16ToBlocked(bf16, dst), () -> ops.f32ToBlocked(f32, dst)};
+            case "compensation" -> {
+                weights = new float[WEIGHTS];
+                for (int i = 0; i < WEIGHTS; i++) {
+                    weights[i] = (float) (random.nextGaussian() * 40);
+                }
+                s8 = new byte[WEIGHTS];
+                compensation = new int[256];
+                yield new Runnable[] {() -> ops.quantizeWeightsCompensated(weights, s8, compensation),
+                    () -> ops.quantizeWeights(weights, s8)};
+            }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
     }
@@ -140,9 +156,11 @@ public class ConversionGoalsBenchmark {
         double[] contender = rounds.stream().mapToDouble(r -> r[0]).toArray();
         double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
         boolean bf16Goal = goal.equals("bf16");
+        boolean compensationCost = goal.equals("compensation");
         // bytes per element moved: read + written
         double contenderBytes = bf16Goal ? 6 : 5;
         double referenceBytes = bf16Goal ? 8 : 5;
+        int elements = compensationCost ? WEIGHTS : ELEMENTS;
         double[] ratio = new double[rounds.size()];
         double[] speed = new double[rounds.size()];
         for (int i = 0; i < ratio.length; i++) {
@@ -154,12 +172,18 @@ public class ConversionGoalsBenchmark {
         Spread c = Spread.of(contender);
         Spread f = Spread.of(reference);
         String[] names = bf16Goal ? new String[] {"bf16ToBlocked", "f32ToBlocked"}
+                : compensationCost ? new String[] {"quantizeWeightsCompensated", "quantizeWeights"}
                 : new String[] {"dequantizePerChannel", "dequantizeConstant"};
         System.out.printf(Locale.ROOT, "%n[goal %s] %s, %d rounds%n", goal, kernelClass, rounds.size());
-        System.out.printf(Locale.ROOT, "  %-22s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,
-                contenderBytes * ELEMENTS / c.median());
-        System.out.printf(Locale.ROOT, "  %-22s %8.1f us  %6.1f GB/s%n", names[1], f.median() / 1e3,
-                referenceBytes * ELEMENTS / f.median());
+        System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,
+                contenderBytes * elements / c.median());
+        System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[1], f.median() / 1e3,
+                referenceBytes * elements / f.median());
+        if (compensationCost) {
+            System.out.printf(Locale.ROOT, "  time ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f%n",
+                    names[0], names[1], 1 / e.median(), 1 / e.q3(), 1 / e.q1());
+            return;
+        }
         System.out.printf(Locale.ROOT, "  GB/s ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f (goal 0.8)%n",
                 names[0], names[1], r.median(), r.q1(), r.q3());
         if (bf16Goal) {

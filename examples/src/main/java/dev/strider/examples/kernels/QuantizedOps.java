@@ -1,10 +1,13 @@
 package dev.strider.examples.kernels;
 
 import dev.strider.Bf16;
+import dev.strider.Compensation;
 import dev.strider.Elements;
 import dev.strider.Kernels;
 import dev.strider.Layout;
+import dev.strider.Overflow;
 import dev.strider.Reorder;
+import dev.strider.Rounding;
 import dev.strider.Scale;
 import dev.strider.Side;
 import dev.strider.Target;
@@ -13,7 +16,8 @@ import dev.strider.Target;
  * The reorders behind issue 20's speed goals, in one set so each pair runs in one class: u8 to f32
  * with a scale per channel given at call time against the same reorder with one constant scale,
  * and bf16 to f32 nchw to nChw16c against the f32 reorder of the same shape
- * ({@code bench.ConversionGoalsBenchmark}).
+ * ({@code bench.ConversionGoalsBenchmark}); and what oneDNN's s8s8 compensation costs an int8 weight
+ * reorder, the same reorder with and without it.
  */
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface QuantizedOps {
@@ -39,4 +43,22 @@ public interface QuantizedOps {
     /** f32 to f32, nchw to nChw16c: the reorder the bf16 one is measured against. */
     @Reorder(from = Features.class, to = Blocked.class)
     void f32ToBlocked(float[] src, float[] dst);
+
+    /** Convolution weights, 256 x 256 x 3 x 3 (589,824). */
+    @Layout(dims = "OIHW", sizes = {256, 256, 3, 3})
+    interface Weights {}
+
+    @Layout(dims = "OIHW", sizes = {256, 256, 3, 3}, format = "OIhw16i16o")
+    interface BlockedWeights {}
+
+    /** f32 weights to s8 OIhw16i16o. */
+    @Reorder(from = Weights.class, to = BlockedWeights.class, rounding = Rounding.HALF_EVEN,
+            overflow = Overflow.SATURATE)
+    void quantizeWeights(float[] src, byte[] dst);
+
+    /** The same, writing oneDNN's s8s8 compensation per output channel besides the weights. */
+    @Reorder(from = Weights.class, to = BlockedWeights.class, rounding = Rounding.HALF_EVEN,
+            overflow = Overflow.SATURATE)
+    void quantizeWeightsCompensated(float[] src, byte[] dst,
+                                    @Compensation(value = Compensation.Kind.S8S8, per = "O") int[] compensation);
 }
