@@ -424,63 +424,73 @@ class OffHeapKernelsTest {
      */
     @Test
     void compensationsReadTheWeightsWhereverTheyLive() {
-        TensorLayout oihw = TensorLayout.of("OIHW", new int[] {20, 6, 3, 3}, "oihw");
-        TensorLayout blocked = TensorLayout.of("OIHW", new int[] {20, 6, 3, 3}, "OIhw4i16o4i");
+        int runs = 0;
+        int chunked = 0;
         List<Memory> memories = new ArrayList<>(List.of(Memory.ARRAY, Memory.BYTE_BUFFER));
         if (SEGMENTS) {
             memories.add(Memory.SEGMENT);
         }
-        List<KernelMethod> methods = new ArrayList<>();
-        for (Memory memory : memories) {
-            Param src = Param.array("src", ElementType.FLOAT);
-            Param dst = new Param("dst", ElementType.BYTE, memory);
-            methods.add(new KernelMethod.Reorder("to" + memory.name(), src,
-                    new dev.strider.processor.model.NamedLayout("Oihw", oihw), dst,
-                    new dev.strider.processor.model.NamedLayout("OIhw4i16o4i", blocked), false, false, 0.5, 0, 0,
+        // O = 20 ends in a partial block of 16 (THREADS sums on one thread); O = 32 does not (THREADS sums in chunks)
+        for (int outputs : new int[] {20, 32}) {
+            TensorLayout oihw = TensorLayout.of("OIHW", new int[] {outputs, 6, 3, 3}, "oihw");
+            TensorLayout blocked = TensorLayout.of("OIHW", new int[] {outputs, 6, 3, 3}, "OIhw4i16o4i");
+            List<KernelMethod> methods = new ArrayList<>();
+            for (Memory memory : memories) {
+                Param src = Param.array("src", ElementType.FLOAT);
+                Param dst = new Param("dst", ElementType.BYTE, memory);
+                methods.add(new KernelMethod.Reorder("to" + memory.name(), src,
+                        new dev.strider.processor.model.NamedLayout("Oihw", oihw), dst,
+                        new dev.strider.processor.model.NamedLayout("OIhw4i16o4i", blocked), false, false, 0.5, 0, 0,
+                        List.of(), List.of(
+                                new dev.strider.processor.model.CompParam(Param.array("s8s8", ElementType.INT),
+                                        dev.strider.Compensation.Kind.S8S8, "O"),
+                                new dev.strider.processor.model.CompParam(Param.array("zp", ElementType.INT),
+                                        dev.strider.Compensation.Kind.ZERO_POINT, "O"))));
+            }
+            KernelSet set = new KernelSet("offheapcomp" + outputs, List.of("Ops"),
+                    List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), methods);
+            // THREADS splits every method (threadsAbove 1)
+            List<JavaFile> files = Writers.everyTarget(set, 64, 1, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
+            // THREADS hands the chunks of the compensation nest to the pool only where O has no partial block
+            long chunkCalls = files.stream().filter(f -> f.toString().contains("_compensateChunk(src, dst, s8s8, zp, from, to)"))
+                    .count();
+            assertEquals(outputs == 32 ? 1 : 0, chunkCalls, "THREADS classes summing in chunks, O = " + outputs);
+            chunked += (int) chunkCalls;
+            List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
+            Random r = new Random(31);
+            float[] weights = new float[oihw.bufferSize()];
+            for (int i = 0; i < weights.length; i++) {
+                weights[i] = (float) (r.nextGaussian() * 300);
+            }
+            byte[] expected = new byte[blocked.bufferSize()];
+            int[] s8s8 = new int[outputs];
+            int[] zp = new int[outputs];
+            dev.strider.kernel.Convert.reorder(weights, oihw, null, false, expected, blocked, null, false, 0.5, 0, 0,
                     List.of(), List.of(
-                            new dev.strider.processor.model.CompParam(Param.array("s8s8", ElementType.INT),
-                                    dev.strider.Compensation.Kind.S8S8, "O"),
-                            new dev.strider.processor.model.CompParam(Param.array("zp", ElementType.INT),
-                                    dev.strider.Compensation.Kind.ZERO_POINT, "O"))));
-        }
-        KernelSet set = new KernelSet("offheapcomp", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
-                methods);
-        List<Object> targets = GeneratedVersusGenericTest.instances(set,
-                CompiledKernels.compile(set, Writers.everyTarget(set, 64, 1, ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS),
-                        RELEASE));
-        Random r = new Random(31);
-        float[] weights = new float[oihw.bufferSize()];
-        for (int i = 0; i < weights.length; i++) {
-            weights[i] = (float) (r.nextGaussian() * 300);
-        }
-        byte[] expected = new byte[blocked.bufferSize()];
-        int[] s8s8 = new int[20];
-        int[] zp = new int[20];
-        dev.strider.kernel.Convert.reorder(weights, oihw, null, false, expected, blocked, null, false, 0.5, 0, 0, List.of(),
-                List.of(new dev.strider.kernel.Compensations.Output(dev.strider.Compensation.Kind.S8S8, "O", s8s8),
-                        new dev.strider.kernel.Compensations.Output(dev.strider.Compensation.Kind.ZERO_POINT, "O", zp)));
-        int runs = 0;
-        for (Object kernels : targets) {
-            for (KernelMethod m : methods) {
-                Param dst = m.output();
-                Placed at = place(dst, new byte[expected.length], r);
-                int[] gotS8s8 = new int[20];
-                int[] gotZp = new int[20];
-                java.util.Arrays.fill(gotS8s8, 7);
-                java.util.Arrays.fill(gotZp, -9);
-                String what = kernels.getClass().getSimpleName() + "." + m.name() + " on " + at.kind;
-                GeneratedVersusGenericTest.call(kernels.getClass(), kernels, m.name(),
-                        new Object[] {weights, at.argument, gotS8s8, gotZp});
-                for (int i = 0; i < expected.length; i++) {
-                    assertEquals(expected[i], at.get(i), what + " at " + i);
+                            new dev.strider.kernel.Compensations.Output(dev.strider.Compensation.Kind.S8S8, "O", s8s8),
+                            new dev.strider.kernel.Compensations.Output(dev.strider.Compensation.Kind.ZERO_POINT, "O", zp)));
+            for (Object kernels : targets) {
+                for (KernelMethod m : methods) {
+                    Placed at = place(m.output(), new byte[expected.length], r);
+                    int[] gotS8s8 = new int[outputs];
+                    int[] gotZp = new int[outputs];
+                    java.util.Arrays.fill(gotS8s8, 7);
+                    java.util.Arrays.fill(gotZp, -9);
+                    String what = kernels.getClass().getSimpleName() + "." + m.name() + " on " + at.kind;
+                    GeneratedVersusGenericTest.call(kernels.getClass(), kernels, m.name(),
+                            new Object[] {weights, at.argument, gotS8s8, gotZp});
+                    for (int i = 0; i < expected.length; i++) {
+                        assertEquals(expected[i], at.get(i), what + " at " + i);
+                    }
+                    at.assertUntouchedBefore(what);
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(s8s8, gotS8s8, what + ": s8s8");
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(zp, gotZp, what + ": zero point");
+                    runs++;
                 }
-                at.assertUntouchedBefore(what);
-                org.junit.jupiter.api.Assertions.assertArrayEquals(s8s8, gotS8s8, what + ": s8s8");
-                org.junit.jupiter.api.Assertions.assertArrayEquals(zp, gotZp, what + ": zero point");
-                runs++;
             }
         }
-        System.out.println("[off-heap] " + runs + " compensating calls passed on " + memories);
+        System.out.println("[off-heap] " + runs + " compensating calls passed on " + memories
+                + ", THREADS summing in chunks in " + chunked + " class where O has no partial block");
     }
 
     /** The providers list reorders on buffers and segments with their parameter classes, for the registry. */
