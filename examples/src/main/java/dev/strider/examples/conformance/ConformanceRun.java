@@ -963,7 +963,7 @@ public final class ConformanceRun {
         static int compensationCount(Declaration d, TensorLayout dst) {
             int n = 0;
             for (ReorderCase.Flag f : d.compensations()) {
-                n += padded(f, dst).length;
+                n += OneDnnReorder.compensationOrder(dst, f.mask()).length;
             }
             return n;
         }
@@ -975,11 +975,6 @@ public final class ConformanceRun {
                 out[i] = new int[Quantization.count(dst, d.per(d.compensations().get(i)))];
             }
             return out;
-        }
-
-        /** Per int32 of the flag's compensation as oneDNN writes it, the logical index it stands for, or -1. */
-        private static int[] padded(ReorderCase.Flag f, TensorLayout dst) {
-            return OneDnnReorder.compensationOrder(dst, f.mask());
         }
 
         /**
@@ -995,7 +990,7 @@ public final class ConformanceRun {
                     .order(java.nio.ByteOrder.nativeOrder());
             out.put(w);
             for (int i = 0; i < comps.length; i++) {
-                for (int logical : padded(d.compensations().get(i), dst)) {
+                for (int logical : OneDnnReorder.compensationOrder(dst, d.compensations().get(i).mask())) {
                     out.putInt(logical < 0 ? 0 : comps[i][logical]);
                 }
             }

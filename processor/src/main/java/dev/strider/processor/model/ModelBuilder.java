@@ -766,9 +766,7 @@ public final class ModelBuilder {
                 String per = r.string("per");
                 int[] groups = r.ints("groups");
                 QuantParam q = new QuantParam(p.get(i), kind, side, per, groups);
-                String problem = Quantization.perProblem(to.layout().dims(), per);
-                if (problem != null) {
-                    report.report(Message.QUANTIZATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name, problem);
+                if (!namesDims(v, a, r, per, to)) {
                     ok = false;
                 } else {
                     String groupsProblem = Quantization.groupsProblem(to.layout(), per, groups);
@@ -795,6 +793,19 @@ public final class ModelBuilder {
                 error(Message.QUANTIZATION_SUM, "shift", "shift = " + shift + ", the destination zero point,", name, sum);
             }
             return out;
+        }
+
+        /**
+         * True when {@code per} of parameter {@code v}'s annotation {@code a} names dims of the
+         * layouts in order; else reports {@code [StriderQuantizationPer]} on {@code per}. Scales, zero
+         * points and compensations all name their dims so.
+         */
+        private boolean namesDims(VariableElement v, AnnotationMirror a, AnnotationReader r, String per, NamedLayout to) {
+            String problem = Quantization.perProblem(to.layout().dims(), per);
+            if (problem != null) {
+                report.report(Message.QUANTIZATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name, problem);
+            }
+            return problem == null;
         }
 
         /**
@@ -829,10 +840,7 @@ public final class ModelBuilder {
                             unsignedDestination ? "written unsigned (u8)" : typeName(dst));
                     ok = false;
                 }
-                String problem = Quantization.perProblem(to.layout().dims(), per);
-                if (problem != null) {
-                    report.report(Message.QUANTIZATION_PER, v, a, r.explicit("per"), per, v.getSimpleName(), name,
-                            problem);
+                if (!namesDims(v, a, r, per, to)) {
                     ok = false;
                 }
                 String before = given.putIfAbsent(kind, "parameter " + v.getSimpleName());

@@ -73,7 +73,8 @@ public final class Planner {
         List<Operand> ops = new ArrayList<>();
         ops.add(Problem.input(r.dst().name(), out, sizes));
         for (CompParam c : r.compensation()) {
-            ops.add(compensationValues(c, out));
+            // its values read over the weights' index space: stride 0 along every dim it sums over
+            ops.add(Problem.input(c.param().name(), c.layout(out).layout(), sizes));
         }
         Problem problem = new Problem(out.dims(), sizes, sizes.clone(), ops);
         LoopPlan nest = plan(problem, unrollLimit, 0, Long.MAX_VALUE);
@@ -112,15 +113,6 @@ public final class Planner {
         }
         int size = problem.sizes()[n.dim()];
         return nodes.stream().filter(o -> o.dim() == n.dim()).allMatch(o -> size % (o.extent() * o.weight()) == 0);
-    }
-
-    private static Operand compensationValues(CompParam c, TensorLayout shape) {
-        TensorLayout values = c.layout(shape).layout();
-        List<OffsetTerm> terms = new ArrayList<>();
-        for (int d = 0; d < shape.rank(); d++) {
-            terms.add(OffsetTerm.broadcast(values, d, shape.size(d)));
-        }
-        return new Operand(c.param().name(), false, 0, terms);
     }
 
     /**
