@@ -234,7 +234,9 @@ public final class ClassPlanner {
                 }
                 return floatBits;
             case CONTIGUOUS:
-                return floatBits && reverses(plan);
+                // a narrowing rounds its floats by adding 1.5 * 2^23 and takes the low bits of the sum,
+                // reinterpreted: JDK 17 compiles no float-to-int lane conversion ({@code F2I}) to vector code
+                return floatBits && reverses(plan) || narrows(m) && plan.moves() != VectorPlan.Lanes.VALUES;
             default:
                 return floatBits && !(m instanceof KernelMethod.Reorder r && r.src().type() != type);
         }
@@ -259,7 +261,7 @@ public final class ClassPlanner {
             return MethodPlan.single(m, split, scalarFallback(m, problem, o, bits, split, "scalar (" + unsupported + ")"));
         }
         ElementType type = m.output().type();
-        int lanes = bits / 8 / type.bytes();
+        int lanes = bits / 8 / laneType(m).bytes();
         // bf16 widened to f32 transposes its 16-bit elements where each widened row fits the class's
         // vectors, and the f32 bits elsewhere (a 128-bit class: 4x4 blocks of widened rows)
         boolean widenedRows = widenedRows(m, o, bits);
@@ -269,7 +271,7 @@ public final class ClassPlanner {
         int transposeLanes = transposes(m) && blockLanes <= widest ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
-                && !r.src().isHalf()) && lanes <= MAX_TRANSPOSE_LANES;
+                && !r.src().isHalf() && !narrows(m)) && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
                 segmentLanes);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
@@ -372,7 +374,7 @@ public final class ClassPlanner {
             }
             int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
             NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k, plan.tails());
-            int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * vectorStatementBytes(plan)
+            int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * (vectorStatementBytes(plan) + (narrows(m) ? NARROWING_BYTES : 0))
                     + size.tailBlockBytes() + size.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
@@ -539,6 +541,9 @@ public final class ClassPlanner {
      * stage (log2 t stages) and stores {@code t} rows; an interleave loads, rearranges and blends
      * each channel's vector.
      */
+    /** Bytecode a narrowing adds to a vector statement ({@link #narrows}): NaN, clamp, round, narrow. */
+    static final int NARROWING_BYTES = 60;
+
     static int vectorStatementBytes(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE: {
@@ -716,8 +721,9 @@ public final class ClassPlanner {
      * scale or a byte zero point is read element by element).
      */
     private static String quantizedUnsupported(KernelMethod.Reorder r, int bits) {
-        if (r.dst().type() != ElementType.FLOAT || r.dst().isHalf() || r.src().isHalf() || r.sums()) {
-            return "scales and zero points given at call time are applied in vectors into float lanes only, without a sum";
+        if ((r.dst().type() != ElementType.FLOAT || r.dst().isHalf()) && !narrows(r) || r.src().isHalf() || r.sums()) {
+            return "scales and zero points given at call time are applied in vectors into float and byte lanes only, "
+                    + "without a sum";
         }
         for (dev.strider.processor.model.QuantParam q : r.quantization()) {
             if (q.array() && (q.param().isHalf() || q.param().type() == ElementType.BYTE)) {
@@ -770,8 +776,33 @@ public final class ClassPlanner {
         return !c.multiplies() && !c.adds();
     }
 
+    /**
+     * A conversion into a byte (signed or unsigned) computed in float lanes: f32, s32 or bytes,
+     * read as floats, through the scale, shift and call-time steps in f32, then narrowed as oneDNN
+     * narrows f32 ({@code ByteKernels.fromFloat}, {@code fromFloatUnsigned}): NaN to the least
+     * value, saturated in float, rounded half to even, so the vector lanes hold exactly what the
+     * scalar statement writes. No sum post-op (it reads the destination) and no 16-bit float.
+     */
+    public static boolean narrows(KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || r.src().isHalf() || r.dst().isHalf()
+                || r.dst().type() != ElementType.BYTE) {
+            return false;
+        }
+        ElementType in = r.src().type();
+        return (in == ElementType.FLOAT || in == ElementType.INT || in == ElementType.BYTE)
+                && Conversion.of(m).orElseThrow().arithmetic() == dev.strider.kernel.Arithmetic.FLOAT;
+    }
+
+    /** The lanes a vector of {@code m} computes in: float lanes for a narrowing ({@link #narrows}), else the output's. */
+    public static ElementType laneType(KernelMethod m) {
+        return narrows(m) ? ElementType.FLOAT : m.output().type();
+    }
+
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
+        if (narrows(m)) {
+            return plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
+        }
         if (widensBf16(m)) {
             return plan.kind() == VectorPlan.Kind.TRANSPOSE
                     || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
@@ -801,6 +832,11 @@ public final class ClassPlanner {
             }
             if (widensBf16(m)) {
                 return null;
+            }
+            if (narrows(m)) {
+                // float lanes of bits / 32 narrowed into bytes: a byte vector of a quarter of the bits
+                return bits / 4 >= 64 ? null : "no vector of " + bits / 32 + " bytes to narrow " + bits
+                        + "-bit float lanes into";
             }
             if (r.src().isHalf() || r.dst().isHalf()) {
                 return "no vector conversion to or from " + (r.src().isHalf() ? r.src() : r.dst()).half().label()

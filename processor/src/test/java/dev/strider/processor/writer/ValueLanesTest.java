@@ -48,6 +48,10 @@ class ValueLanesTest {
         }
         methods.add(Samples.convert("scaled", ElementType.FLOAT, TensorLayout.of("NCHW", IMAGE, "nhwc"), ElementType.FLOAT,
                 TensorLayout.of("NCHW", IMAGE, "nchw"), false, 0.5, 0));
+        // f32 narrowed into s8 and u8 in float lanes: the rounding sum's bits, or whole floats converted
+        TensorLayout planar = TensorLayout.of("NCHW", IMAGE, "nchw");
+        methods.add(Samples.convert("toS8", ElementType.FLOAT, planar, false, ElementType.BYTE, planar, false, 0.5, 0));
+        methods.add(Samples.convert("toU8", ElementType.FLOAT, planar, false, ElementType.BYTE, planar, true, 3, 127.5));
         return methods;
     }
 
