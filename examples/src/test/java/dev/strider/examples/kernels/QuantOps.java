@@ -83,6 +83,30 @@ public interface QuantOps {
                     @ZeroPoint(value = Side.SRC, per = "OI", groups = {4, 1}) int[] zeroPoints,
                     @Scale(value = Side.SRC, per = "OI", groups = {4, 3}) float[] scales);
 
+    /** f32 to u8 planar, a destination scale per channel (one per row of vectors) and one zero point: in vectors. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Planar.class, unsignedDestination = true,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void quantizePlanar(float[] src, byte[] dst, @Scale(value = Side.DST, per = "C") float[] scales,
+                        @ZeroPoint(Side.DST) int zeroPoint);
+
+    /** f32 to s8 interleaved, a scale and a zero point per channel along the lanes: in vectors. */
+    @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Interleaved.class,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void quantizeInterleaved(float[] src, byte[] dst, @Scale(value = Side.DST, per = "C") float[] scales,
+                             @ZeroPoint(value = Side.DST, per = "C") int[] zeroPoints);
+
+    /** s32 accumulators to s8, blocked: a source scale per channel and one destination scale, in vectors. */
+    @Reorder(from = ConversionOps.Blocked.class, to = ConversionOps.Blocked.class,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void requantizeInts(int[] src, byte[] dst, @Scale(value = Side.SRC, per = "C") float[] srcScales,
+                        @Scale(Side.DST) float dstScale);
+
+    /** u8 to s8 planar, a source zero point and a scale per channel, in vectors. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Planar.class, unsignedSource = true,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void shiftToSigned(byte[] src, byte[] dst, @ZeroPoint(Side.SRC) int zeroPoint,
+                       @Scale(value = Side.SRC, per = "C") float[] scales);
+
     /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)

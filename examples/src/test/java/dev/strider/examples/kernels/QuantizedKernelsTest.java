@@ -202,7 +202,68 @@ class QuantizedKernelsTest {
             Convert.reorder(big, PLANAR, null, false, ne, BLOCKED, null, false, 0.125, 0, 0,
                     List.of(new Parameter(Quantization.Kind.ZERO_POINT, Side.DST, "C", zp8, null)));
             assertArrayEquals(ne, n8, name + " narrowInts");
+
+            // into bytes in float lanes (VECTOR at 256 and 512 bits): ties, both ends, NaN and infinities
+            float[] fp = edges(floats(PLANAR.bufferSize(), 9));
+            float[] qs = scales(17);
+            int qz = random.nextInt(256);
+            byte[] qp = bytes(PLANAR.bufferSize());
+            byte[] qpe = qp.clone();
+            ops.quantizePlanar(fp, qp, qs, qz);
+            generic(fp, PLANAR, false, qpe, PLANAR, true, null, 1, 0, 0, Parameter.scales(Side.DST, "C", qs),
+                    Parameter.zeroPoints(Side.DST, "", qz));
+            assertArrayEquals(qpe, qp, name + " quantizePlanar");
+
+            float[] fi = edges(floats(NHWC.bufferSize(), 9));
+            int[] qzs = ints(17, 200);
+            byte[] qi = bytes(NHWC.bufferSize());
+            byte[] qie = qi.clone();
+            ops.quantizeInterleaved(fi, qi, qs, qzs);
+            generic(fi, NHWC, false, qie, NHWC, false, null, 1, 0, 0, Parameter.scales(Side.DST, "C", qs),
+                    Parameter.zeroPoints(Side.DST, "C", qzs));
+            assertArrayEquals(qie, qi, name + " quantizeInterleaved");
+
+            int[] acc = zeroPadded(ints(BLOCKED.bufferSize(), 1 << 16));
+            float[] as = scales(17);
+            float ad = Math.abs(scales(1)[0]) * 100;
+            byte[] qa = bytes(BLOCKED.bufferSize());
+            byte[] qae = qa.clone();
+            ops.requantizeInts(acc, qa, as, ad);
+            generic(acc, BLOCKED, false, qae, BLOCKED, false, null, 1, 0, 0,
+                    Parameter.scales(Side.SRC, "C", as), Parameter.scales(Side.DST, "", ad));
+            assertArrayEquals(qae, qa, name + " requantizeInts");
+
+            byte[] u = bytes(PLANAR.bufferSize());
+            int uz = random.nextInt(256);
+            float[] us = scales(17);
+            byte[] su = bytes(PLANAR.bufferSize());
+            byte[] sue = su.clone();
+            ops.shiftToSigned(u, su, uz, us);
+            generic(u, PLANAR, true, sue, PLANAR, false, null, 1, 0, 0, Parameter.zeroPoints(Side.SRC, "", uz),
+                    Parameter.scales(Side.SRC, "C", us));
+            assertArrayEquals(sue, su, name + " shiftToSigned");
         }
+    }
+
+    /** {@code a} with every fifth value one a narrowing must get right: ties, both ends of s8 and u8, NaN, infinities. */
+    private float[] edges(float[] a) {
+        float[] edges = {0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 127.5f, 128.5f, -128.5f, -129f, 254.5f, 255.5f, 256f, -0f,
+            Float.NaN, Float.intBitsToFloat(0xFFA00001), Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 1e10f};
+        for (int i = 0; i < a.length; i += 5) {
+            a[i] = edges[random.nextInt(edges.length)];
+        }
+        return a;
+    }
+
+    /** {@code a} (nChw16c over C=17) with the pad lanes of its second channel block zero, as a blocked input's are. */
+    private static int[] zeroPadded(int[] a) {
+        int[] z = a.clone();
+        for (int hw = 0; hw < 144; hw++) {
+            for (int c = 1; c < 16; c++) {
+                z[16 * 144 + hw * 16 + c] = 0;
+            }
+        }
+        return z;
     }
 
     @ParameterizedTest
