@@ -3,6 +3,9 @@ package dev.strider.examples.bench;
 import dev.strider.Strider;
 import dev.strider.Target;
 import dev.strider.examples.kernels.QuantizedOps;
+import dev.strider.examples.onednn.DataType;
+import dev.strider.examples.onednn.MemorySpec;
+import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.HalfFloats;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +42,13 @@ import org.openjdk.jmh.runner.IterationType;
  *     to run faster than f32; the ratio of elements per second is printed too).</li>
  * <li>{@code compensation} (no goal; what it costs): f32 weights to s8 OIhw16i16o 256x256x3x3 with
  *     oneDNN's s8s8 compensation per output channel, against the same reorder without it.</li>
+ * <li>{@code quantize} (no goal of the issue; the project's: ahead of oneDNN): f32 to u8
+ *     1x64x56x56 with a destination scale per channel and one zero point given at call time,
+ *     against oneDNN's reorder of the same ({@code dst:per_dim_1} scales, a common zero point),
+ *     on one thread when the fork inherits {@code OMP_NUM_THREADS=1}.</li>
  * </ul>
- * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR</pre>
+ * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR
+ * OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p goal=quantize</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -54,7 +62,7 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "compensation"})
+    @Param({"dequantize", "bf16", "compensation", "quantize"})
     public String goal;
 
     /** The class both run on. */
@@ -81,6 +89,9 @@ public class ConversionGoalsBenchmark {
     private String kernelClass;
     /** The pair: the contender, then the reference it is measured against. */
     private Runnable[] pair;
+    /** oneDNN's reorder, for {@code quantize}, and the implementation it chose. */
+    private OneDnnReorder oneDnn;
+    private String oneDnnName;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -113,8 +124,33 @@ public class ConversionGoalsBenchmark {
                 yield new Runnable[] {() -> ops.quantizeWeightsCompensated(weights, s8, compensation),
                     () -> ops.quantizeWeights(weights, s8)};
             }
+            case "quantize" -> {
+                s8 = new byte[ELEMENTS];
+                for (int i = 0; i < ELEMENTS; i++) {
+                    f32[i] = (float) (random.nextGaussian() * 3);
+                }
+                float[] dstScales = new float[64];
+                for (int c = 0; c < 64; c++) {
+                    dstScales[c] = 0.02f + random.nextFloat() / 16;
+                }
+                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
+                        MemorySpec.tagged(DataType.U8, "nchw", 1, 64, 56, 56),
+                        OneDnnReorder.Quantization.NONE.withDestinationScales(0b10, dstScales)
+                                .withDestinationZeroPoints(0, 128));
+                oneDnn.copyIn(f32);
+                oneDnnName = "oneDNN " + oneDnn.implementation();
+                yield new Runnable[] {() -> ops.quantizePerChannel(f32, s8, dstScales, 128), oneDnn::execute};
+            }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
+    }
+
+    /** Releases oneDNN's primitive and buffers. */
+    @TearDown(Level.Trial)
+    public void close() {
+        if (oneDnn != null) {
+            oneDnn.close();
+        }
     }
 
     @Setup(Level.Iteration)
@@ -157,6 +193,7 @@ public class ConversionGoalsBenchmark {
         double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
         boolean bf16Goal = goal.equals("bf16");
         boolean compensationCost = goal.equals("compensation");
+        boolean quantize = goal.equals("quantize");
         // bytes per element moved: read + written
         double contenderBytes = bf16Goal ? 6 : 5;
         double referenceBytes = bf16Goal ? 8 : 5;
@@ -173,6 +210,7 @@ public class ConversionGoalsBenchmark {
         Spread f = Spread.of(reference);
         String[] names = bf16Goal ? new String[] {"bf16ToBlocked", "f32ToBlocked"}
                 : compensationCost ? new String[] {"quantizeWeightsCompensated", "quantizeWeights"}
+                : quantize ? new String[] {"quantizePerChannel", oneDnnName}
                 : new String[] {"dequantizePerChannel", "dequantizeConstant"};
         System.out.printf(Locale.ROOT, "%n[goal %s] %s, %d rounds%n", goal, kernelClass, rounds.size());
         System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,
@@ -182,6 +220,11 @@ public class ConversionGoalsBenchmark {
         if (compensationCost) {
             System.out.printf(Locale.ROOT, "  time ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f%n",
                     names[0], names[1], 1 / e.median(), 1 / e.q3(), 1 / e.q1());
+            return;
+        }
+        if (quantize) {
+            System.out.printf(Locale.ROOT, "  speed ratio %s / oneDNN per round: median %.3f, quartiles %.3f-%.3f"
+                    + " (OMP_NUM_THREADS=%s)%n", names[0], e.median(), e.q1(), e.q3(), System.getenv("OMP_NUM_THREADS"));
             return;
         }
         System.out.printf(Locale.ROOT, "  GB/s ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f (goal 0.8)%n",

@@ -11,13 +11,15 @@ import dev.strider.Rounding;
 import dev.strider.Scale;
 import dev.strider.Side;
 import dev.strider.Target;
+import dev.strider.ZeroPoint;
 
 /**
  * The reorders behind issue 20's speed goals, in one set so each pair runs in one class: u8 to f32
  * with a scale per channel given at call time against the same reorder with one constant scale,
  * and bf16 to f32 nchw to nChw16c against the f32 reorder of the same shape
- * ({@code bench.ConversionGoalsBenchmark}); and what oneDNN's s8s8 compensation costs an int8 weight
- * reorder, the same reorder with and without it.
+ * ({@code bench.ConversionGoalsBenchmark}); what oneDNN's s8s8 compensation costs an int8 weight
+ * reorder, the same reorder with and without it; and f32 quantized to u8 per channel, against
+ * oneDNN's reorder of the same.
  */
 @Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})
 public interface QuantizedOps {
@@ -35,6 +37,16 @@ public interface QuantizedOps {
     /** u8 to f32 with a scale per channel given at call time (oneDNN's per_dim_1 source scales). */
     @Reorder(from = Features.class, to = Features.class, unsignedSource = true)
     void dequantizePerChannel(byte[] src, float[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
+
+    /**
+     * f32 activations to u8, a destination scale per channel and one zero point given at call time
+     * (oneDNN's {@code dst:per_dim_1} scales and a common zero point): what a quantized network does
+     * to its input.
+     */
+    @Reorder(from = Features.class, to = Features.class, unsignedDestination = true, rounding = Rounding.HALF_EVEN,
+            overflow = Overflow.SATURATE)
+    void quantizePerChannel(float[] src, byte[] dst, @Scale(value = Side.DST, per = "C") float[] scales,
+                            @ZeroPoint(Side.DST) int zeroPoint);
 
     /** bf16 to f32, nchw to nChw16c. */
     @Reorder(from = Features.class, to = Blocked.class)
