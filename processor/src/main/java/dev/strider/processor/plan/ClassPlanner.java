@@ -223,6 +223,11 @@ public final class ClassPlanner {
         if (widensBf16(m)) {
             return !plan.segmentLanes();
         }
+        if (narrows(m)) {
+            // it rounds by adding 1.5 * 2^23 and takes the low bits of the sum, reinterpreted: JDK 17
+            // compiles no float-to-int lane conversion (F2I) to vector code; value lanes convert
+            return plan.moves() != VectorPlan.Lanes.VALUES;
+        }
         ElementType type = m.output().type();
         boolean floatBits = plan.reinterpretsMoves(type);
         switch (plan.kind()) {
@@ -234,9 +239,7 @@ public final class ClassPlanner {
                 }
                 return floatBits;
             case CONTIGUOUS:
-                // a narrowing rounds its floats by adding 1.5 * 2^23 and takes the low bits of the sum,
-                // reinterpreted: JDK 17 compiles no float-to-int lane conversion ({@code F2I}) to vector code
-                return floatBits && reverses(plan) || narrows(m) && plan.moves() != VectorPlan.Lanes.VALUES;
+                return floatBits && reverses(plan);
             default:
                 return floatBits && !(m instanceof KernelMethod.Reorder r && r.src().type() != type);
         }
@@ -265,8 +268,10 @@ public final class ClassPlanner {
         // bf16 widened to f32 transposes its 16-bit elements where each widened row fits the class's
         // vectors, and the f32 bits elsewhere (a 128-bit class: 4x4 blocks of widened rows)
         boolean widenedRows = widenedRows(m, o, bits);
-        ElementType blockType = widenedRows ? ElementType.SHORT : type;
-        int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / blockType.bytes());
+        ElementType blockType = widenedRows ? ElementType.SHORT : laneType(m);
+        // a narrowing's transposed rows are stored as bytes: 8 lanes at least (a 64-bit byte vector)
+        int blockLanes = Math.max(narrows(m) ? MIN_NARROWING_LANES : MIN_SHUFFLE_LANES,
+                Math.min(bits, o.transposeBits()) / 8 / blockType.bytes());
         int widest = Math.min(widenedRows ? bits / 32 : lanes, MAX_TRANSPOSE_LANES);
         int transposeLanes = transposes(m) && blockLanes <= widest ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
@@ -291,7 +296,7 @@ public final class ClassPlanner {
         // 16.6/17.5 on JDK 25; 4x4 floats so lost to plain 4x4 on both (27.7 against 24.1 us, 23.4
         // against 16.6), so 128-bit blocks get no such variant; wider ones are unmeasured.
         for (VariantPlan b : new ArrayList<>(variants)) {
-            if (variants.size() >= MAX_VARIANTS - 1 || blockBits(b, type) != STAGED_BLOCK_BITS) {
+            if (variants.size() >= MAX_VARIANTS - 1 || blockBits(b, laneType(m)) != STAGED_BLOCK_BITS) {
                 continue;
             }
             VariantPlan staged = staged(m, b);
@@ -374,7 +379,8 @@ public final class ClassPlanner {
             }
             int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
             NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k, plan.tails());
-            int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * (vectorStatementBytes(plan) + (narrows(m) ? NARROWING_BYTES : 0))
+            int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * (vectorStatementBytes(plan)
+                    + (narrows(m) ? NARROWING_BYTES * (plan.kind() == VectorPlan.Kind.TRANSPOSE ? plan.lanes() : 1) : 0))
                     + size.tailBlockBytes() + size.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
@@ -392,9 +398,10 @@ public final class ClassPlanner {
      * must move as their bits.
      */
     static boolean movesWithoutReinterpret(KernelMethod m, VectorPlan plan) {
-        return plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m) || widensBf16(m)
+        // a narrowing loads and stores its values as floats and bytes, never as bits
+        return !narrows(m) && (plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m) || widensBf16(m)
                 || plan.kind() != VectorPlan.Kind.CONTIGUOUS && m instanceof KernelMethod.Reorder r
-                && r.src().type() == ElementType.BYTE;
+                && r.src().type() == ElementType.BYTE);
     }
 
     /** The bits of a transpose variant's blocks: 16-bit lanes where it widens its rows. */
@@ -421,7 +428,7 @@ public final class ClassPlanner {
     static VariantPlan staged(KernelMethod m, VariantPlan v) {
         VectorPlan plan = ((VariantPlan.Vectors) v.form()).plan();
         boolean offsetLoads = offsetLoadsInBounds(plan);
-        boolean andOr = plan.shifts(m.output().type(), 1);
+        boolean andOr = plan.shifts(laneType(m), 1);
         if (!offsetLoads && !andOr) {
             return null;
         }
@@ -541,8 +548,11 @@ public final class ClassPlanner {
      * stage (log2 t stages) and stores {@code t} rows; an interleave loads, rearranges and blends
      * each channel's vector.
      */
-    /** Bytecode a narrowing adds to a vector statement ({@link #narrows}): NaN, clamp, round, narrow. */
+    /** Bytecode a narrowing adds to a vector (each row of a block): convert, round, clamp, narrow. */
     static final int NARROWING_BYTES = 60;
+
+    /** The fewest float lanes a narrowing stores from: 8 bytes, the narrowest byte vector. */
+    static final int MIN_NARROWING_LANES = 8;
 
     static int vectorStatementBytes(VectorPlan plan) {
         switch (plan.kind()) {
@@ -759,7 +769,17 @@ public final class ClassPlanner {
      * transposed as floats.
      */
     static boolean transposes(KernelMethod m) {
-        return isCopy(m) || widensBf16(m);
+        return isCopy(m) || widensBf16(m) || narrowsInBlocks(m);
+    }
+
+    /**
+     * A narrowing ({@link #narrows}) with compile-time constants only, whose transposes in registers
+     * convert each row to float lanes as they load it and narrow each transposed row as they store
+     * it: a zero row (a partial block's pad lanes) is 0.0 and narrows to 0 whatever the shift. Call-time
+     * values change along a block's rows or lanes, so those narrowings run their scalar nest there.
+     */
+    public static boolean narrowsInBlocks(KernelMethod m) {
+        return narrows(m) && !((KernelMethod.Reorder) m).quantized();
     }
 
     /**
@@ -801,7 +821,8 @@ public final class ClassPlanner {
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
         if (narrows(m)) {
-            return plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
+            return plan.kind() == VectorPlan.Kind.TRANSPOSE
+                    || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
         }
         if (widensBf16(m)) {
             return plan.kind() == VectorPlan.Kind.TRANSPOSE

@@ -225,67 +225,54 @@ public final class VectorWriter {
     /**
      * One vector of a conversion into bytes ({@link ClassPlanner#narrows}): the source as float
      * lanes (floats loaded, ints or bytes converted), the scale, shift or call-time steps in f32,
-     * then narrowed as {@code ByteKernels.fromFloat} (or {@code fromFloatUnsigned}) narrows each
-     * float: NaN to the least value (-128, or 0 unsigned), saturated, rounded half to even, and
-     * each lane's low byte stored. Both forms round by adding 1.5 * 2^23: for |x| < 2^22 the sum is
-     * 1.5 * 2^23 + rint(x) exactly (one unit in the last place is 1 there), and past that it stays
-     * beyond the range, on the same side.
-     * <ul>
-     * <li>Reinterpreted lanes (before Java 25) clamp the sum's int bits, which grow with the sum
-     * for every float from -1.5 * 2^23 on (below it the bits are negative, so they clamp to the least
-     * value too), and store their low bytes: JDK 17 compiles no float-to-int lane conversion ({@code
-     * F2I}, {@code F2B}) to vector code, and its float {@code max} and {@code min} (Java's, with
-     * NaN and -0.0 rules) cost more than the int ones (f32 to u8 1x64x56x56 on an AMD EPYC Zen 4:
-     * 28 us against 51 with float clamps; JDK 25: 18 against 42).</li>
-     * <li>{@link VectorPlan.Lanes#VALUES} (Java 25) reinterpret nothing: they subtract 1.5 * 2^23
-     * again, convert the whole floats to ints ({@code F2I}: NaN to 0, the unsigned result; a signed
-     * one blends NaN to -128 first), clamp the ints and narrow them: 28-33 us on the same, where
-     * float clamps by compare and blend and {@code F2B} took 40.</li>
-     * </ul>
+     * then {@link #narrowed}.
      */
     private CodeBlock narrow(KernelMethod.Reorder r, Access a, NestWriter nest, Node lane, VectorPlan plan,
                              List<CodeBlock> offsets, Constants c) {
-        CodeBlock offset = offsets.get(1);
-        ClassName floats = vectorClass(ElementType.FLOAT);
-        String floatSpecies = c.species(ElementType.FLOAT, bits);
-        CodeBlock in = switch (r.src().type()) {
-            case FLOAT -> a.load(r.src(), floats, floatSpecies, offset);
-            case INT -> intsToFloats(a.load(r.src(), vectorClass(ElementType.INT), c.species(ElementType.INT, bits), offset));
-            default -> widenBytes(a, r, offset, plan.lanes(), c);
-        };
+        CodeBlock in = floatLanes(a, r, offsets.get(1), plan.lanes(), c);
         Conversion conversion = Conversion.of(r).orElseThrow();
         CodeBlock value = conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
                 : scaleShift(in, ElementType.FLOAT, conversion);
-        boolean unsigned = r.unsignedDestination();
+        return a.store(narrowed(value, r.unsignedDestination(), plan, c), r.dst(), offsets.get(0));
+    }
+
+    /**
+     * The float lanes {@code floats} as the bytes {@code ByteKernels.fromFloat} (or {@code
+     * fromFloatUnsigned}) narrows each to: NaN to the least value (-128, or 0 unsigned), saturated,
+     * rounded half to even; {@code floats} is read once. Both forms round by adding 1.5 * 2^23: for
+     * |x| < 2^22 the sum is 1.5 * 2^23 + rint(x) exactly (a unit in the last place is 1 there), and
+     * past that it stays beyond the range, on the same side.
+     * <ul>
+     * <li>Reinterpreted lanes (before Java 25) take the sum's int bits, which grow with the sum for
+     * every float from -1.5 * 2^23 on; plus 0x7FFFFF (wrapping) the bits of every positive NaN
+     * turn negative and those of every negative sum small, below the range, while +Infinity stays
+     * the greatest. So one int clamp saturates, NaN included, and the low byte of the clamped bits
+     * minus 0x7FFFFF is the result. JDK 17 compiles no float-to-int lane conversion ({@code F2I},
+     * {@code F2B}) to vector code (a scratch loop ran 10x slower than the scalar one with it), and
+     * its float {@code max}, {@code min} and blends cost more (f32 to u8 1x64x56x56 on an AMD EPYC
+     * Zen 4: 21 us against 28 with a NaN blend and int clamps, 51 with float clamps).</li>
+     * <li>{@link VectorPlan.Lanes#VALUES} (Java 25) reinterpret nothing: they subtract 1.5 * 2^23
+     * again and convert the whole floats to ints ({@code F2I}, which gives 0 for NaN), clamped to
+     * [0, 255]; a signed result adds 128 first and subtracts it after, so NaN comes out -128.</li>
+     * </ul>
+     */
+    private CodeBlock narrowed(CodeBlock floats, boolean unsigned, VectorPlan plan, Constants c) {
         int least = unsigned ? 0 : -128;
         int greatest = unsigned ? 255 : 127;
-        String f = nest.scope().numbered("f");
         String bytes = c.species(ElementType.BYTE, plan.lanes() * 8);
         ClassName byteVector = vectorClass(ElementType.BYTE);
-        CodeBlock.Builder b = CodeBlock.builder()
-                .add("{\n").indent()
-                .addStatement("$T $N = $L", floats, f + 0, value)
-                .add("// $L as oneDNN narrows f32: NaN to $L, saturated, rounded half to even (+ 1.5 * 2^23)\n",
-                        unsigned ? "u8" : "s8", least);
-        CodeBlock narrowed;
         if (plan.moves() == VectorPlan.Lanes.VALUES) {
-            // F2I gives 0 for NaN, the unsigned result; a signed one blends NaN to -128 first
-            CodeBlock noNaN = unsigned ? CodeBlock.of("$N", f + 0)
-                    : CodeBlock.of("$N.blend($Lf, $N.compare($T.NE, $N))", f + 0, least, f + 0, VECTOR_OPERATORS, f + 0);
-            narrowed = CodeBlock.of("(($T) (($T) $L.add(0x1.8p23f).sub(0x1.8p23f).convert($T.F2I, 0)).max($L).min($L)"
-                    + ".convertShape($T.I2B, $N, 0))", byteVector, vectorClass(ElementType.INT), noNaN, VECTOR_OPERATORS,
-                    least, greatest, VECTOR_OPERATORS, bytes);
-        } else {
-            // the bits of 1.5 * 2^23 + least and + greatest
-            narrowed = CodeBlock.of("(($T) $N.blend($Lf, $N.compare($T.NE, $N)).add(0x1.8p23f).reinterpretAsInts()"
-                    + ".max(0x$L).min(0x$L).convertShape($T.I2B, $N, 0))", byteVector, f + 0, least, f + 0,
-                    VECTOR_OPERATORS, f + 0, Integer.toHexString(Float.floatToRawIntBits(0x1.8p23f + least)).toUpperCase(java.util.Locale.ROOT),
-                    Integer.toHexString(Float.floatToRawIntBits(0x1.8p23f + greatest)).toUpperCase(java.util.Locale.ROOT),
-                    VECTOR_OPERATORS, bytes);
+            CodeBlock ints = CodeBlock.of("(($T) $L.add($L).sub(0x1.8p23f).convert($T.F2I, 0))",
+                    vectorClass(ElementType.INT), floats, unsigned ? "0x1.8p23f" : "0x1.8p23f + 128", VECTOR_OPERATORS);
+            return CodeBlock.of("(($T) $L.max(0).min(255)$L.convertShape($T.I2B, $N, 0))", byteVector, ints,
+                    unsigned ? "" : ".sub(128)", VECTOR_OPERATORS, bytes);
         }
-        return b.add(a.store(narrowed, r.dst(), offsets.get(0)))
-                .unindent().add("}\n")
-                .build();
+        int low = Float.floatToRawIntBits(0x1.8p23f + least) + 0x7FFFFF;
+        int high = Float.floatToRawIntBits(0x1.8p23f + greatest) + 0x7FFFFF;
+        return CodeBlock.of("(($T) $L.add(0x1.8p23f).reinterpretAsInts().add(0x7FFFFF).max(0x$L).min(0x$L).sub(0x7FFFFF)"
+                        + ".convertShape($T.I2B, $N, 0))", byteVector, floats,
+                Integer.toHexString(low).toUpperCase(java.util.Locale.ROOT),
+                Integer.toHexString(high).toUpperCase(java.util.Locale.ROOT), VECTOR_OPERATORS, bytes);
     }
 
     /**
@@ -381,6 +368,16 @@ public final class VectorWriter {
                 KernelClass.titled(moved), c.reverse(moved), KernelClass.titled(loaded));
     }
 
+    /** {@code lanes} sequential elements of {@code r}'s source as float lanes: floats loaded, ints or bytes converted. */
+    private CodeBlock floatLanes(Access a, KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
+        return switch (r.src().type()) {
+            case FLOAT -> a.load(r.src(), vectorClass(ElementType.FLOAT), c.species(ElementType.FLOAT, lanes * 32), offset);
+            case INT -> intsToFloats(a.load(r.src(), vectorClass(ElementType.INT), c.species(ElementType.INT, lanes * 32),
+                    offset));
+            default -> widenBytes(a, r, offset, lanes, c);
+        };
+    }
+
     /** Sequential bytes widened to float lanes ({@code & 0xFF} for an unsigned reading). */
     private CodeBlock widenBytes(Access a, KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
         return intsToFloats(widenBytesToInts(a, r, offset, lanes, c));
@@ -390,7 +387,7 @@ public final class VectorWriter {
     private CodeBlock widenBytesToInts(Access a, KernelMethod.Reorder r, CodeBlock offset, int lanes, Constants c) {
         CodeBlock bytes = a.load(r.src(), vectorClass(ElementType.BYTE), c.species(ElementType.BYTE, lanes * 8), offset);
         CodeBlock ints = CodeBlock.of("(($T) $L.convertShape($T.B2I, $N, 0))", vectorClass(ElementType.INT), bytes,
-                VECTOR_OPERATORS, c.species(ElementType.INT, bits));
+                VECTOR_OPERATORS, c.species(ElementType.INT, lanes * 32));
         return r.unsignedSource() ? CodeBlock.of("$L.and(0xFF)", ints) : ints;
     }
 
@@ -434,8 +431,8 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan, in,
-                rowLoad(a, plan, in, out, c), rowStore(plan, out, c), offsets.get(1), x.strides()[1], plan.lanes(),
+        return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
+                rowLoad(m, a, plan, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], plan.lanes(),
                 out, offsets.get(0), y.strides()[0], 0);
     }
 
@@ -443,15 +440,21 @@ public final class VectorWriter {
      * The lanes a transpose moves: the source's 16 bits where it widens its rows, the output's
      * elements in value lanes, else the output's bits.
      */
-    private static ElementType blockType(VectorPlan plan, Param out) {
-        return plan.widenedRows() ? ElementType.SHORT : plan.movedAs(out.type());
+    private static ElementType blockType(VectorPlan plan, KernelMethod m) {
+        return plan.widenedRows() ? ElementType.SHORT : plan.movedAs(ClassPlanner.laneType(m));
     }
 
     /**
      * How a transposed row becomes the output's vector: bf16 widened to f32 where the plan widens
      * its rows, the bits reinterpreted as floats or doubles, or the row itself.
      */
-    private Function<CodeBlock, CodeBlock> rowStore(VectorPlan plan, Param out, Constants c) {
+    private Function<CodeBlock, CodeBlock> rowStore(KernelMethod m, VectorPlan plan, Constants c) {
+        Param out = m.output();
+        if (ClassPlanner.narrowsInBlocks(m)) {
+            boolean unsigned = ((KernelMethod.Reorder) m).unsignedDestination();
+            return !plan.reinterpretsMoves(ElementType.FLOAT) ? v -> narrowed(v, unsigned, plan, c)
+                    : v -> narrowed(CodeBlock.of("$L.reinterpretAsFloats()", v), unsigned, plan, c);
+        }
         if (plan.widenedRows()) {
             return plan.segmentLanes() ? v -> bf16Bits(v, plan.lanes(), c)
                     : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
@@ -465,8 +468,19 @@ public final class VectorWriter {
      * #blockType}): the bf16 shorts themselves where the plan widens rows as it stores them, bf16
      * widened to the floats' bits as it loads them otherwise, or the output's elements (as bits).
      */
-    private Function<CodeBlock, CodeBlock> rowLoad(Access a, VectorPlan plan, Param in, Param out, Constants c) {
+    private Function<CodeBlock, CodeBlock> rowLoad(KernelMethod m, Access a, VectorPlan plan, Constants c) {
+        Param in = m.params().get(0);
+        Param out = m.output();
         int lanes = plan.lanes();
+        if (ClassPlanner.narrowsInBlocks(m)) {
+            // each row converted to scaled float lanes as it is loaded, moved as the plan moves floats
+            KernelMethod.Reorder r = (KernelMethod.Reorder) m;
+            Conversion conversion = Conversion.of(m).orElseThrow();
+            Function<CodeBlock, CodeBlock> floats = offset -> scaleShift(floatLanes(a, r, offset, lanes, c),
+                    ElementType.FLOAT, conversion);
+            return !plan.reinterpretsMoves(ElementType.FLOAT) ? floats
+                    : offset -> CodeBlock.of("$L.reinterpretAsInts()", floats.apply(offset));
+        }
         if (plan.widenedRows()) {
             ClassName shorts = vectorClass(ElementType.SHORT);
             String species = c.species(ElementType.SHORT, lanes * 16);
@@ -495,8 +509,8 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
-        return c.transpose(scope, a, blockType(plan, out), plan.lanes(), plan, in,
-                rowLoad(a, plan, in, out, c), rowStore(plan, out, c), offsets.get(1), x.strides()[1], xRows, out,
+        return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
+                rowLoad(m, a, plan, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], xRows, out,
                 offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
     }
 

@@ -361,6 +361,23 @@ class GeneratedVersusGenericTest {
                 }
             }
         }
+        // across the lanes with compile-time constants: transposed in registers, each row narrowed as
+        // it is stored, partial blocks' zero rows into pad lanes (which must stay 0 with a shift too)
+        TensorLayout wide = TensorLayout.packed("NCHW", new int[] {1, 19, 6, 16});
+        TensorLayout wideBlocked = TensorLayout.of("NCHW", new int[] {1, 19, 6, 16}, "nChw16c");
+        TensorLayout wideInterleaved = TensorLayout.of("NCHW", new int[] {1, 19, 6, 16}, "nhwc");
+        int across = 0;
+        for (ElementType from : List.of(ElementType.FLOAT, ElementType.INT, ElementType.BYTE)) {
+            for (boolean unsignedDestination : List.of(false, true)) {
+                for (TensorLayout[] pair : List.of(new TensorLayout[] {wide, wideBlocked},
+                        new TensorLayout[] {wideBlocked, wide}, new TensorLayout[] {wide, wideInterleaved})) {
+                    double[] ss = scaleShifts[1 + across % (scaleShifts.length - 1)];
+                    methods.add(Samples.convert("t" + methods.size(), from, pair[0], from == ElementType.BYTE
+                            && across % 2 == 1, ElementType.BYTE, pair[1], unsignedDestination, ss[0], ss[1]));
+                    across++;
+                }
+            }
+        }
         KernelSet set = new KernelSet("narrowing", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
                 methods);
         List<JavaFile> files = new ArrayList<>();
@@ -377,6 +394,10 @@ class GeneratedVersusGenericTest {
         String threads = set.generatedName(Target.THREADS);
         targets.add(compiled.threadsOver(threads, compiled.instance));
         targets.add(compiled.threadsOver(threads, targets.get(2)));
+        // every variant, not only the rule's (which keeps in-cache transposes scalar before Java 24)
+        for (int bits : List.of(256, 512)) {
+            targets.addAll(compiled.everyVariant(VectorWriter.className(set, bits)));
+        }
         Random r = new Random(23);
         int unsigned = 0;
         for (KernelMethod m : methods) {
@@ -403,9 +424,12 @@ class GeneratedVersusGenericTest {
             String name = f.typeSpec().name();
             assertTrue(code.contains("scalar (an unsigned destination rounds and saturates)"), name);
             boolean narrowsInVectors = !name.endsWith("128");
-            assertEquals(narrowsInVectors, code.contains("// s8 as oneDNN narrows f32"), name);
-            assertEquals(narrowsInVectors, code.contains("// u8 as oneDNN narrows f32"), name);
+            // the rounding sum's bits before Java 25; from it F2I, signed by way of + 128
+            assertEquals(narrowsInVectors, code.contains(".add(0x1.8p23f).reinterpretAsInts().add(0x7FFFFF)"), name);
+            assertEquals(narrowsInVectors, code.contains(".add(0x1.8p23f + 128).sub(0x1.8p23f).convert(VectorOperators.F2I, 0)"), name);
+            assertEquals(narrowsInVectors, code.contains(".add(0x1.8p23f).sub(0x1.8p23f).convert(VectorOperators.F2I, 0)"), name);
             assertEquals(!narrowsInVectors, code.contains("no vector of 4 bytes to narrow 128-bit float lanes into"), name);
+            assertEquals(narrowsInVectors, code.contains("Variant 0 of {@link #t"), name);
         }
     }
 
