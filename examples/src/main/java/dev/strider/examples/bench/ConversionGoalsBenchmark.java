@@ -46,6 +46,9 @@ import org.openjdk.jmh.runner.IterationType;
  *     1x64x56x56 with a destination scale per channel and one zero point given at call time,
  *     against oneDNN's reorder of the same ({@code dst:per_dim_1} scales, a common zero point),
  *     on one thread when the fork inherits {@code OMP_NUM_THREADS=1}.</li>
+ * <li>{@code quantizeBlocked} (the same): f32 nchw to u8 nChw16c 1x64x56x56 with a compile-time
+ *     scale and zero point, transposed in registers, against oneDNN's reorder with that common
+ *     source scale and destination zero point.</li>
  * </ul>
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR
  * OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p goal=quantize</pre>
@@ -62,7 +65,7 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "compensation", "quantize"})
+    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked"})
     public String goal;
 
     /** The class both run on. */
@@ -141,6 +144,18 @@ public class ConversionGoalsBenchmark {
                 oneDnnName = "oneDNN " + oneDnn.implementation();
                 yield new Runnable[] {() -> ops.quantizePerChannel(f32, s8, dstScales, 128), oneDnn::execute};
             }
+            case "quantizeBlocked" -> {
+                s8 = new byte[ELEMENTS];
+                for (int i = 0; i < ELEMENTS; i++) {
+                    f32[i] = (float) (random.nextGaussian() * 600);
+                }
+                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
+                        MemorySpec.tagged(DataType.U8, "nChw16c", 1, 64, 56, 56),
+                        OneDnnReorder.Quantization.NONE.withSourceScales(0, 0.05f).withDestinationZeroPoints(0, 128));
+                oneDnn.copyIn(f32);
+                oneDnnName = "oneDNN " + oneDnn.implementation();
+                yield new Runnable[] {() -> ops.quantizeToBlocked(f32, s8), oneDnn::execute};
+            }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
     }
@@ -193,7 +208,7 @@ public class ConversionGoalsBenchmark {
         double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
         boolean bf16Goal = goal.equals("bf16");
         boolean compensationCost = goal.equals("compensation");
-        boolean quantize = goal.equals("quantize");
+        boolean quantize = goal.startsWith("quantize");
         // bytes per element moved: read + written
         double contenderBytes = bf16Goal ? 6 : 5;
         double referenceBytes = bf16Goal ? 8 : 5;
@@ -210,7 +225,7 @@ public class ConversionGoalsBenchmark {
         Spread f = Spread.of(reference);
         String[] names = bf16Goal ? new String[] {"bf16ToBlocked", "f32ToBlocked"}
                 : compensationCost ? new String[] {"quantizeWeightsCompensated", "quantizeWeights"}
-                : quantize ? new String[] {"quantizePerChannel", oneDnnName}
+                : quantize ? new String[] {goal.equals("quantize") ? "quantizePerChannel" : "quantizeToBlocked", oneDnnName}
                 : new String[] {"dequantizePerChannel", "dequantizeConstant"};
         System.out.printf(Locale.ROOT, "%n[goal %s] %s, %d rounds%n", goal, kernelClass, rounds.size());
         System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,

@@ -48,6 +48,14 @@ public interface QuantizedOps {
     void quantizePerChannel(float[] src, byte[] dst, @Scale(value = Side.DST, per = "C") float[] scales,
                             @ZeroPoint(Side.DST) int zeroPoint);
 
+    /**
+     * f32 activations to u8 nChw16c with a compile-time scale and zero point (oneDNN's common source
+     * scale and destination zero point): quantized into an int8 convolution's blocked layout.
+     */
+    @Reorder(from = Features.class, to = Blocked.class, unsignedDestination = true, scale = 0.05, shift = 128,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void quantizeToBlocked(float[] src, byte[] dst);
+
     /** bf16 to f32, nchw to nChw16c. */
     @Reorder(from = Features.class, to = Blocked.class)
     void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);
