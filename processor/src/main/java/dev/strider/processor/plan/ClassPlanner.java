@@ -269,8 +269,9 @@ public final class ClassPlanner {
         // vectors, and the f32 bits elsewhere (a 128-bit class: 4x4 blocks of widened rows)
         boolean widenedRows = widenedRows(m, o, bits);
         ElementType blockType = widenedRows ? ElementType.SHORT : laneType(m);
-        // a narrowing's transposed rows are stored as bytes: 8 lanes at least (a 64-bit byte vector)
-        int blockLanes = Math.max(narrows(m) ? MIN_NARROWING_LANES : MIN_SHUFFLE_LANES,
+        // rows of bytes, loaded or stored, take 8 lanes at least (a 64-bit byte vector)
+        boolean byteRows = narrows(m) || convertsInBlocks(m) && m.params().get(0).type() == ElementType.BYTE;
+        int blockLanes = Math.max(byteRows ? MIN_BYTE_ROW_LANES : MIN_SHUFFLE_LANES,
                 Math.min(bits, o.transposeBits()) / 8 / blockType.bytes());
         int widest = Math.min(widenedRows ? bits / 32 : lanes, MAX_TRANSPOSE_LANES);
         int transposeLanes = transposes(m) && blockLanes <= widest ? blockLanes : 0;
@@ -398,8 +399,9 @@ public final class ClassPlanner {
      * must move as their bits.
      */
     static boolean movesWithoutReinterpret(KernelMethod m, VectorPlan plan) {
-        // a narrowing loads and stores its values as floats and bytes, never as bits
-        return !narrows(m) && (plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m) || widensBf16(m)
+        // a conversion in float lanes loads its values as floats or bytes, never as bits
+        return !narrows(m) && !(convertsInBlocks(m) && plan.kind() == VectorPlan.Kind.TRANSPOSE)
+                && (plan.kind() == VectorPlan.Kind.TRANSPOSE || isCopy(m) || widensBf16(m)
                 || plan.kind() != VectorPlan.Kind.CONTIGUOUS && m instanceof KernelMethod.Reorder r
                 && r.src().type() == ElementType.BYTE);
     }
@@ -542,18 +544,18 @@ public final class ClassPlanner {
         return true;
     }
 
+    /** Bytecode a narrowing adds to a vector (each row of a block): convert, round, clamp, narrow. */
+    static final int NARROWING_BYTES = 60;
+
+    /** The fewest lanes of a transpose that loads or stores rows of bytes: 8, the narrowest byte vector. */
+    static final int MIN_BYTE_ROW_LANES = 8;
+
     /**
      * Bytecode of one vector statement, roughly: a contiguous vector is a load, an operation and a
      * store; a {@code t x t} transpose loads {@code t} rows, moves and blends each row once per
      * stage (log2 t stages) and stores {@code t} rows; an interleave loads, rearranges and blends
      * each channel's vector.
      */
-    /** Bytecode a narrowing adds to a vector (each row of a block): convert, round, clamp, narrow. */
-    static final int NARROWING_BYTES = 60;
-
-    /** The fewest float lanes a narrowing stores from: 8 bytes, the narrowest byte vector. */
-    static final int MIN_NARROWING_LANES = 8;
-
     static int vectorStatementBytes(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE: {
@@ -769,17 +771,23 @@ public final class ClassPlanner {
      * transposed as floats.
      */
     static boolean transposes(KernelMethod m) {
-        return isCopy(m) || widensBf16(m) || narrowsInBlocks(m);
+        return isCopy(m) || widensBf16(m) || convertsInBlocks(m);
     }
 
     /**
-     * A narrowing ({@link #narrows}) with compile-time constants only, whose transposes in registers
-     * convert each row to float lanes as they load it and narrow each transposed row as they store
-     * it: a zero row (a partial block's pad lanes) is 0.0 and narrows to 0 whatever the shift. Call-time
-     * values change along a block's rows or lanes, so those narrowings run their scalar nest there.
+     * A conversion in float lanes with compile-time constants only (no call-time value, no sum),
+     * whose transposes in registers convert each row to scaled float lanes as they load it, move the
+     * floats, and store each transposed row as floats or, for a narrowing ({@link #narrows}),
+     * narrowed into bytes: f32, s32 or bytes into s8 or u8, and f32 or bytes into f32. A zero row (a
+     * partial block's pad lanes) skips the conversion, so pad lanes get 0 whatever the shift.
+     * Call-time values change along a block's rows or lanes, so those keep their scalar nest there.
      */
-    public static boolean narrowsInBlocks(KernelMethod m) {
-        return narrows(m) && !((KernelMethod.Reorder) m).quantized();
+    public static boolean convertsInBlocks(KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.quantized() || r.sums() || widensBf16(m)) {
+            return false;
+        }
+        return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !r.src().isHalf()
+                && (r.src().type() == ElementType.FLOAT || r.src().type() == ElementType.BYTE);
     }
 
     /**
@@ -820,6 +828,9 @@ public final class ClassPlanner {
 
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
+        if (convertsInBlocks(m) && plan.kind() == VectorPlan.Kind.TRANSPOSE) {
+            return true;
+        }
         if (narrows(m)) {
             return plan.kind() == VectorPlan.Kind.TRANSPOSE
                     || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;

@@ -450,7 +450,7 @@ public final class VectorWriter {
      */
     private Function<CodeBlock, CodeBlock> rowStore(KernelMethod m, VectorPlan plan, Constants c) {
         Param out = m.output();
-        if (ClassPlanner.narrowsInBlocks(m)) {
+        if (ClassPlanner.narrows(m)) {
             boolean unsigned = ((KernelMethod.Reorder) m).unsignedDestination();
             return !plan.reinterpretsMoves(ElementType.FLOAT) ? v -> narrowed(v, unsigned, plan, c)
                     : v -> narrowed(CodeBlock.of("$L.reinterpretAsFloats()", v), unsigned, plan, c);
@@ -472,7 +472,7 @@ public final class VectorWriter {
         Param in = m.params().get(0);
         Param out = m.output();
         int lanes = plan.lanes();
-        if (ClassPlanner.narrowsInBlocks(m)) {
+        if (ClassPlanner.convertsInBlocks(m)) {
             // each row converted to scaled float lanes as it is loaded, moved as the plan moves floats
             KernelMethod.Reorder r = (KernelMethod.Reorder) m;
             Conversion conversion = Conversion.of(m).orElseThrow();

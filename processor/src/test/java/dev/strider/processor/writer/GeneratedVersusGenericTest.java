@@ -188,6 +188,39 @@ class GeneratedVersusGenericTest {
     }
 
     /**
+     * Conversions into f32 across the lanes with compile-time constants (bytes, signed and unsigned,
+     * and scaled floats): transposed in registers, each row converted to scaled float lanes as it is
+     * loaded, a partial block's zero rows storing zeros into the pad lanes whatever the shift; every
+     * variant of every class against the generic kernels, at both block widths.
+     */
+    @Test
+    void conversionsIntoFloatsTransposeInRegisters() {
+        int[] sizes = {1, 19, 6, 16};
+        String[][] formats = {{"nchw", "nChw16c"}, {"nChw16c", "nchw"}, {"nchw", "nhwc"}, {"nhwc", "nChw8c"}};
+        double[][] scaleShifts = {{0.5, 0}, {1 / 127.5, -1}, {3, 7.5}};
+        List<KernelMethod> methods = new ArrayList<>();
+        for (String[] f : formats) {
+            for (ElementType from : List.of(ElementType.BYTE, ElementType.FLOAT)) {
+                double[] ss = scaleShifts[methods.size() % scaleShifts.length];
+                methods.add(Samples.convert("w" + methods.size(), from, TensorLayout.of("NCHW", sizes, f[0]),
+                        from == ElementType.BYTE && methods.size() % 4 == 0, ElementType.FLOAT,
+                        TensorLayout.of("NCHW", sizes, f[1]), false, ss[0], ss[1]));
+            }
+        }
+        KernelSet set = new KernelSet("widening", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        Random r = new Random(29);
+        Map<String, Integer> variants = new TreeMap<>();
+        for (int transposeBits : List.of(ProcessorOptions.DEFAULT_TRANSPOSE_BITS, 512)) {
+            checkScalarAndVectors(set, 0, transposeBits, r).forEach(v -> variants.merge(v, 1, Integer::sum));
+        }
+        System.out.println("[differential] " + methods.size() + " conversions into f32 across the lanes passed;"
+                + " variants run: " + variants);
+        for (String variant : List.of("8x8 blocks in registers", "16x16 blocks in registers", "scalar nest")) {
+            org.junit.jupiter.api.Assertions.assertTrue(variants.getOrDefault(variant, 0) > 0, variant + ": " + variants);
+        }
+    }
+
+    /**
      * Transposes in registers in every element type, both ways, plain and blocked, with tails, at
      * both block widths: 4x4 to 16x16 blocks whose narrow stages shift lanes as shorts, ints and
      * longs, and 64-bit blocks that rearrange in every stage.
