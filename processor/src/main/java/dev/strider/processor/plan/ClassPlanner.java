@@ -381,7 +381,8 @@ public final class ClassPlanner {
             int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
             NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k, plan.tails());
             int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * (vectorStatementBytes(plan)
-                    + (narrows(m) ? NARROWING_BYTES * (plan.kind() == VectorPlan.Kind.TRANSPOSE ? plan.lanes() : 1) : 0))
+                    + (narrows(m) ? NARROWING_BYTES * (plan.kind() == VectorPlan.Kind.TRANSPOSE ? plan.lanes() : 1) : 0)
+                    + quantizedStepBytes(m))
                     + size.tailBlockBytes() + size.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
@@ -547,8 +548,28 @@ public final class ClassPlanner {
     /** Bytecode a narrowing adds to a vector (each row of a block): convert, round, clamp, narrow. */
     static final int NARROWING_BYTES = 60;
 
+    /**
+     * Bytecode a call-time step adds to a vector statement, and as much again where its value is
+     * an array (loaded per lane, or read per row): a review measured the steps at up to twice the
+     * 32 bytes of a plain statement, which took a narrowing with four of them past HotSpot's 8000
+     * bytes at an unroll limit of 1024 while the estimate said 6280.
+     */
+    static final int QUANTIZED_STEP_BYTES = 15;
+
     /** The fewest lanes of a transpose that loads or stores rows of bytes: 8, the narrowest byte vector. */
     static final int MIN_BYTE_ROW_LANES = 8;
+
+    /** What {@code m}'s call-time steps add to a vector statement ({@link #QUANTIZED_STEP_BYTES}). */
+    static int quantizedStepBytes(KernelMethod m) {
+        if (!(m instanceof KernelMethod.Reorder r) || !r.quantized()) {
+            return 0;
+        }
+        int bytes = Conversion.of(m).orElseThrow().steps().size() * QUANTIZED_STEP_BYTES;
+        for (dev.strider.processor.model.QuantParam q : r.quantization()) {
+            bytes += q.array() ? QUANTIZED_STEP_BYTES : 0;
+        }
+        return bytes;
+    }
 
     /**
      * Bytecode of one vector statement, roughly: a contiguous vector is a load, an operation and a

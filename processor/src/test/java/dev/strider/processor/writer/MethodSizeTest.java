@@ -11,6 +11,10 @@ import dev.strider.layout.SliceWindow;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.Param;
+import dev.strider.processor.model.QuantParam;
+import dev.strider.Side;
+import dev.strider.kernel.Quantization;
 import dev.strider.Target;
 import com.palantir.javapoet.JavaFile;
 import dev.strider.processor.plan.Planner;
@@ -91,5 +95,49 @@ class MethodSizeTest {
         assertTrue(checked > methods.size() * 8, "read " + checked + " methods");
         System.out.println("[method sizes] " + checked + " methods (" + variantMethods + " of them variants), the largest "
                 + largest + " bytes");
+    }
+
+    /**
+     * Call-time scales and zero points make each vector statement longer (a review found a
+     * narrowing with four steps at 9477 bytes while the estimate said 6280, at an unroll limit of
+     * 1024): with the steps in the estimate, the unroll limit halves until every method fits, up to
+     * an unroll limit of 8192.
+     */
+    @Test
+    void callTimeStepsCountInTheEstimate() {
+        TensorLayout l = TensorLayout.of("NCHW", new int[] {1, 64, 7, 1000}, "nchw");
+        List<QuantParam> steps = List.of(
+                new QuantParam(Param.scalar("srcZp", ElementType.INT), Quantization.Kind.ZERO_POINT, Side.SRC, ""),
+                new QuantParam(Param.array("srcScales", ElementType.FLOAT), Quantization.Kind.SCALE, Side.SRC, "C"),
+                new QuantParam(Param.array("dstScales", ElementType.FLOAT), Quantization.Kind.SCALE, Side.DST, "W"),
+                new QuantParam(Param.array("dstZps", ElementType.INT), Quantization.Kind.ZERO_POINT, Side.DST, "HW"));
+        List<KernelMethod> methods = new ArrayList<>();
+        for (ElementType from : List.of(ElementType.BYTE, ElementType.FLOAT)) {
+            for (ElementType to : List.of(ElementType.BYTE, ElementType.FLOAT)) {
+                methods.add(new KernelMethod.Reorder("q" + methods.size(), Param.array("src", from),
+                        Samples.named("From", l), Param.array("dst", to), Samples.named("To", l),
+                        from == ElementType.BYTE, false, 1, 0, 0, steps));
+            }
+        }
+        KernelSet set = new KernelSet("steps", List.of("Big"), List.of(Target.SCALAR, Target.VECTOR), methods);
+        int checked = 0;
+        for (int unroll : List.of(1024, 8192)) {
+            JavaFile vector = Writers.vector(set, unroll, Planner.TILE_ABOVE_ELEMENTS,
+                    ProcessorOptions.DEFAULT_THREADS_ABOVE, 512, ProcessorOptions.DEFAULT_TRANSPOSE_BITS);
+            assertTrue(vector.toString().contains("vectors of 16 along w"), "the steps run in vectors");
+            JavaFile scalar = Writers.scalar(set, unroll, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE);
+            for (Map.Entry<String, byte[]> c : CompiledKernels.compile(set, List.of(scalar, vector)).classFiles.entrySet()) {
+                if (!c.getKey().endsWith("_Vector512")) {
+                    continue;
+                }
+                for (Map.Entry<String, Integer> m : CodeLengths.of(c.getValue()).entrySet()) {
+                    assertTrue(m.getValue() < HUGE_METHOD_LIMIT, "unroll " + unroll + ": " + m.getKey() + " has "
+                            + m.getValue() + " bytes of bytecode");
+                    checked++;
+                }
+            }
+        }
+        // without the steps in the estimate, q2 (f32 into bytes) reached 9477 bytes at 1024
+        assertTrue(checked > 8, checked + " methods");
     }
 }
