@@ -49,6 +49,8 @@ import org.openjdk.jmh.runner.IterationType;
  * <li>{@code quantizeBlocked} (the same): f32 nchw to u8 nChw16c 1x64x56x56 with a compile-time
  *     scale and zero point, transposed in registers, against oneDNN's reorder with that common
  *     source scale and destination zero point.</li>
+ * <li>{@code dequantizeBlocked} (the same): u8 nChw16c to f32 nchw 1x64x56x56 with a compile-time
+ *     scale, transposed in registers, against oneDNN's reorder with that common source scale.</li>
  * </ul>
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR
  * OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p goal=quantize</pre>
@@ -65,7 +67,7 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked"})
+    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked"})
     public String goal;
 
     /** The class both run on. */
@@ -156,6 +158,16 @@ public class ConversionGoalsBenchmark {
                 oneDnnName = "oneDNN " + oneDnn.implementation();
                 yield new Runnable[] {() -> ops.quantizeToBlocked(f32, s8), oneDnn::execute};
             }
+            case "dequantizeBlocked" -> {
+                byte[] blocked = new byte[64 * 3136];
+                random.nextBytes(blocked);
+                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.U8, "nChw16c", 1, 64, 56, 56),
+                        MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
+                        OneDnnReorder.Quantization.NONE.withSourceScales(0, 0.05f));
+                oneDnn.copyIn(blocked);
+                oneDnnName = "oneDNN " + oneDnn.implementation();
+                yield new Runnable[] {() -> ops.dequantizeFromBlocked(blocked, dst), oneDnn::execute};
+            }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
     }
@@ -208,7 +220,7 @@ public class ConversionGoalsBenchmark {
         double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
         boolean bf16Goal = goal.equals("bf16");
         boolean compensationCost = goal.equals("compensation");
-        boolean quantize = goal.startsWith("quantize");
+        boolean quantize = goal.startsWith("quantize") || goal.equals("dequantizeBlocked");
         // bytes per element moved: read + written
         double contenderBytes = bf16Goal ? 6 : 5;
         double referenceBytes = bf16Goal ? 8 : 5;
@@ -225,7 +237,11 @@ public class ConversionGoalsBenchmark {
         Spread f = Spread.of(reference);
         String[] names = bf16Goal ? new String[] {"bf16ToBlocked", "f32ToBlocked"}
                 : compensationCost ? new String[] {"quantizeWeightsCompensated", "quantizeWeights"}
-                : quantize ? new String[] {goal.equals("quantize") ? "quantizePerChannel" : "quantizeToBlocked", oneDnnName}
+                : quantize ? new String[] {switch (goal) {
+                    case "quantize" -> "quantizePerChannel";
+                    case "quantizeBlocked" -> "quantizeToBlocked";
+                    default -> "dequantizeFromBlocked";
+                }, oneDnnName}
                 : new String[] {"dequantizePerChannel", "dequantizeConstant"};
         System.out.printf(Locale.ROOT, "%n[goal %s] %s, %d rounds%n", goal, kernelClass, rounds.size());
         System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,

@@ -56,6 +56,10 @@ public interface QuantizedOps {
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
     void quantizeToBlocked(float[] src, byte[] dst);
 
+    /** u8 nChw16c back to f32 nchw with a compile-time scale (oneDNN's common source scale): dequantized. */
+    @Reorder(from = Blocked.class, to = Features.class, unsignedSource = true, scale = 0.05)
+    void dequantizeFromBlocked(byte[] src, float[] dst);
+
     /** bf16 to f32, nchw to nChw16c. */
     @Reorder(from = Features.class, to = Blocked.class)
     void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);

@@ -203,9 +203,10 @@ class QuantizedKernelsTest {
                     List.of(new Parameter(Quantization.Kind.ZERO_POINT, Side.DST, "C", zp8, null)));
             assertArrayEquals(ne, n8, name + " narrowInts");
 
-            // into bytes in float lanes (VECTOR at 256 and 512 bits): ties, both ends, NaN and infinities
+            // into bytes in float lanes (VECTOR at 256 and 512 bits): ties, both ends, NaN and infinities;
+            // scales of 1, 1/2 and 2 on every other channel keep the edges' ties ties after the multiply
             float[] fp = edges(floats(PLANAR.bufferSize(), 9));
-            float[] qs = scales(17);
+            float[] qs = exactOnEvenChannels(scales(17));
             int qz = random.nextInt(256);
             byte[] qp = bytes(PLANAR.bufferSize());
             byte[] qpe = qp.clone();
@@ -223,9 +224,9 @@ class QuantizedKernelsTest {
                     Parameter.zeroPoints(Side.DST, "C", qzs));
             assertArrayEquals(qie, qi, name + " quantizeInterleaved");
 
-            int[] acc = zeroPadded(ints(BLOCKED.bufferSize(), 1 << 16));
-            float[] as = scales(17);
-            float ad = Math.abs(scales(1)[0]) * 100;
+            int[] acc = zeroPadded(ints(BLOCKED.bufferSize(), 1 << 9));
+            float[] as = exactOnEvenChannels(scales(17));
+            float ad = 2f; // exact: half the odd sums are ties
             byte[] qa = bytes(BLOCKED.bufferSize());
             byte[] qae = qa.clone();
             ops.requantizeInts(acc, qa, as, ad);
@@ -235,7 +236,7 @@ class QuantizedKernelsTest {
 
             byte[] u = bytes(PLANAR.bufferSize());
             int uz = random.nextInt(256);
-            float[] us = scales(17);
+            float[] us = exactOnEvenChannels(scales(17));
             byte[] su = bytes(PLANAR.bufferSize());
             byte[] sue = su.clone();
             ops.shiftToSigned(u, su, uz, us);
@@ -247,12 +248,22 @@ class QuantizedKernelsTest {
 
     /** {@code a} with every fifth value one a narrowing must get right: ties, both ends of s8 and u8, NaN, infinities. */
     private float[] edges(float[] a) {
-        float[] edges = {0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 127.5f, 128.5f, -128.5f, -129f, 254.5f, 255.5f, 256f, -0f,
-            Float.NaN, Float.intBitsToFloat(0xFFA00001), Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 1e10f};
+        float[] edges = {0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 0.25f, 1.25f, -0.75f, 127.5f, 128.5f, -128.5f, -129f, 254.5f,
+            255.5f, 256f, -0f, Float.NaN, Float.intBitsToFloat(0xFFA00001), Float.POSITIVE_INFINITY,
+            Float.NEGATIVE_INFINITY, 1e10f};
         for (int i = 0; i < a.length; i += 5) {
             a[i] = edges[random.nextInt(edges.length)];
         }
         return a;
+    }
+
+    /** {@code scales} with 1, 1/2 or 2 on every even channel: exact inverses, so a tie stays a tie (or a quarter becomes one). */
+    private static float[] exactOnEvenChannels(float[] scales) {
+        float[] exact = {1f, 0.5f, 2f};
+        for (int c = 0; c < scales.length; c += 2) {
+            scales[c] = exact[c / 2 % 3];
+        }
+        return scales;
     }
 
     /** {@code a} (nChw16c over C=17) with the pad lanes of its second channel block zero, as a blocked input's are. */

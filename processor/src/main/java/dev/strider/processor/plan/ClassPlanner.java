@@ -216,8 +216,10 @@ public final class ClassPlanner {
      * True when {@code VectorWriter} renders {@code plan} of {@code m} with a {@code reinterpret}:
      * floats or doubles that move ({@link VectorPlan.Lanes#REINTERPRETED}: transposed, interleaved,
      * or loaded backwards), a transpose stage that shifts lanes of twice their width, or a bf16
-     * widening that is not stored as its bits into a segment ({@link VectorPlan#segmentLanes}).
-     * Bytes widened to floats by an interleave move as ints and are converted after, in any lanes.
+     * widening that is not stored as its bits into a segment ({@link VectorPlan#segmentLanes}), or a
+     * narrowing into bytes ({@link #narrows}) outside value lanes, on any memory: it takes the
+     * rounding sum's int bits. Bytes widened to floats by an interleave move as ints and are
+     * converted after, in any lanes.
      */
     public static boolean reinterprets(KernelMethod m, VectorPlan plan) {
         if (widensBf16(m)) {
@@ -755,8 +757,8 @@ public final class ClassPlanner {
      */
     private static String quantizedUnsupported(KernelMethod.Reorder r, int bits) {
         if ((r.dst().type() != ElementType.FLOAT || r.dst().isHalf()) && !narrows(r) || r.src().isHalf() || r.sums()) {
-            return "scales and zero points given at call time are applied in vectors into float and byte lanes only, "
-                    + "without a sum";
+            return "scales and zero points given at call time are applied in vectors into f32, or into s8 and u8 "
+                    + "from f32, s32 or bytes, without a sum";
         }
         for (dev.strider.processor.model.QuantParam q : r.quantization()) {
             if (q.array() && (q.param().isHalf() || q.param().type() == ElementType.BYTE)) {
