@@ -697,10 +697,14 @@ public final class ClassPlanner {
 
     /**
      * A transpose in registers moving at most {@link #IN_CACHE_BYTES}, its block rows not 4 KiB
-     * apart, whose blocks rearrange in more stages than they shift.
+     * apart, whose blocks rearrange in more stages than they shift; never one that converts
+     * ({@link #convertsInBlocks}), whose scalar nest computes each element where the blocks compute
+     * lanes (AMD EPYC Zen 4, JDK 17, 1x64x56x56: u8 nChw16c to f32 nchw in 8x8 blocks 35 us against
+     * 75 for the scalar nest, each alone in a JVM; f32 nchw to u8 nChw16c 60 against 250 for the
+     * SCALAR class in {@code ConversionGoalsBenchmark}).
      */
     static boolean inCacheTranspose(KernelMethod m, VectorPlan plan) {
-        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE || convertsInBlocks(m)) {
             return false;
         }
         int shifting = 0;
