@@ -777,7 +777,8 @@ public final class ClassPlanner {
      * lane (stride 0 along the lanes: one broadcast) or sequential with them (stride 1: one load).
      */
     private static boolean quantizedLanes(KernelMethod m, VectorPlan plan) {
-        if (!(m instanceof KernelMethod.Reorder r) || !r.quantized()) {
+        if (!(m instanceof KernelMethod.Reorder r) || !r.quantized()
+                || r.quantization().stream().noneMatch(dev.strider.processor.model.QuantParam::array)) {
             return true;
         }
         if (plan.kind() != VectorPlan.Kind.CONTIGUOUS) {
@@ -802,15 +803,17 @@ public final class ClassPlanner {
     }
 
     /**
-     * A conversion in float lanes with compile-time constants only (no call-time value, no sum),
-     * whose transposes in registers convert each row to scaled float lanes as they load it, move the
-     * floats, and store each transposed row as floats or, for a narrowing ({@link #narrows}),
-     * narrowed into bytes: f32, s32 or bytes into s8 or u8, and f32 or bytes into f32. A zero row (a
-     * partial block's pad lanes) skips the conversion, so pad lanes get 0 whatever the shift.
-     * Call-time values change along a block's rows or lanes, so those keep their scalar nest there.
+     * A conversion in float lanes with values the same for every element (compile-time constants,
+     * or call-time scales and zero points given as one value; no sum), whose transposes in registers
+     * convert each row to scaled float lanes as they load it, move the floats, and store each
+     * transposed row as floats or, for a narrowing ({@link #narrows}), narrowed into bytes: f32, s32
+     * or bytes into s8 or u8, and f32 or bytes into f32. A zero row (a partial block's pad lanes)
+     * skips the conversion, so pad lanes get 0 whatever the shift. Values given per index change
+     * along a block's rows or lanes, so those keep their scalar nest there.
      */
     public static boolean convertsInBlocks(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.quantized() || r.sums() || widensBf16(m)) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)
+                || r.quantization().stream().anyMatch(dev.strider.processor.model.QuantParam::array)) {
             return false;
         }
         return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !r.src().isHalf()

@@ -301,7 +301,6 @@ public final class VectorWriter {
     private CodeBlock quantized(Access a, NestWriter nest, KernelMethod.Reorder r, Conversion conversion, CodeBlock in,
                                 Node lane, List<CodeBlock> offsets, Constants c) {
         ClassName floats = vectorClass(ElementType.FLOAT);
-        String species = c.species(ElementType.FLOAT, bits);
         CodeBlock v = in;
         for (Conversion.Step step : conversion.steps()) {
             CodeBlock operand;
@@ -320,7 +319,7 @@ public final class VectorWriter {
                     CodeBlock read = nest.value(offset).map(local -> CodeBlock.of("$N", local)).orElseGet(() -> a.read(p, offset));
                     operand = p.type() == ElementType.FLOAT ? read : CodeBlock.of("(float) $L", read);
                 } else if (p.type() == ElementType.FLOAT) {
-                    operand = a.load(p, floats, species, offset);
+                    operand = a.load(p, floats, c.species(ElementType.FLOAT, bits), offset);
                 } else {
                     operand = CodeBlock.of("(($T) $L.convert($T.I2F, 0))", floats,
                             a.load(p, vectorClass(ElementType.INT), c.species(ElementType.INT, bits), offset),
@@ -331,7 +330,7 @@ public final class VectorWriter {
                 case SUBTRACT_SRC_ZERO_POINT -> v = CodeBlock.of("$L.sub($L)", v, operand);
                 case MULTIPLY_SRC_SCALE -> v = CodeBlock.of("$L.mul($L)", v, operand);
                 case MULTIPLY_DST_SCALE_INVERSE -> v = perLane
-                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats, species, operand)
+                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats, c.species(ElementType.FLOAT, bits), operand)
                         : CodeBlock.of("$L.mul(1f / $L)", v, operand);
                 case ADD_DST_ZERO_POINT -> v = CodeBlock.of("$L.add($L)", v, operand);
                 default -> throw new IllegalStateException(step + ": the plan sends no sum to vectors");
@@ -476,8 +475,10 @@ public final class VectorWriter {
             // each row converted to scaled float lanes as it is loaded, moved as the plan moves floats
             KernelMethod.Reorder r = (KernelMethod.Reorder) m;
             Conversion conversion = Conversion.of(m).orElseThrow();
-            Function<CodeBlock, CodeBlock> floats = offset -> scaleShift(floatLanes(a, r, offset, lanes, c),
-                    ElementType.FLOAT, conversion);
+            // (call-time values here are one value each: scalar operands, no offsets)
+            Function<CodeBlock, CodeBlock> floats = offset -> conversion.quantized()
+                    ? quantized(a, null, r, conversion, floatLanes(a, r, offset, lanes, c), null, null, c)
+                    : scaleShift(floatLanes(a, r, offset, lanes, c), ElementType.FLOAT, conversion);
             return !plan.reinterpretsMoves(ElementType.FLOAT) ? floats
                     : offset -> CodeBlock.of("$L.reinterpretAsInts()", floats.apply(offset));
         }
