@@ -107,6 +107,10 @@ public interface QuantOps {
     void shiftToSigned(byte[] src, byte[] dst, @ZeroPoint(Side.SRC) int zeroPoint,
                        @Scale(value = Side.SRC, per = "C") float[] scales);
 
+    /** s32 accumulators to f32, blocked, a source scale per channel along the lanes: in vectors (I2F). */
+    @Reorder(from = ConversionOps.Blocked.class, to = ConversionOps.Blocked.class)
+    void dequantizeInts(int[] src, float[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
+
     /** s32 to s8 with s8 zero points per channel and a compile-time source scale. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)

@@ -235,6 +235,14 @@ class QuantizedKernelsTest {
                     Parameter.scales(Side.SRC, "C", as), Parameter.scales(Side.DST, "", ad));
             assertArrayEquals(qae, qa, name + " requantizeInts");
 
+            int[] accs = zeroPadded(random.ints(BLOCKED.bufferSize()).toArray());
+            float[] ds = scales(17);
+            float[] df = floats(BLOCKED.bufferSize(), 3);
+            float[] dfe = df.clone();
+            ops.dequantizeInts(accs, df, ds);
+            generic(accs, BLOCKED, false, dfe, BLOCKED, false, null, 1, 0, 0, Parameter.scales(Side.SRC, "C", ds));
+            assertBits(dfe, df, name + " dequantizeInts");
+
             byte[] u = bytes(PLANAR.bufferSize());
             int uz = random.nextInt(256);
             float[] us = exactOnEvenChannels(scales(17));

@@ -278,8 +278,9 @@ public final class ClassPlanner {
         int widest = Math.min(widenedRows ? bits / 32 : lanes, MAX_TRANSPOSE_LANES);
         int transposeLanes = transposes(m) && blockLanes <= widest ? blockLanes : 0;
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
+        // (an interleave widens bytes or scales floats; ints into floats take the other forms)
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
-                && !r.src().isHalf() && !narrows(m)) && lanes <= MAX_TRANSPOSE_LANES;
+                && !r.src().isHalf() && !narrows(m) && r.src().type() != ElementType.INT) && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
                 segmentLanes);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
@@ -807,7 +808,7 @@ public final class ClassPlanner {
      * or call-time scales and zero points given as one value; no sum), whose transposes in registers
      * convert each row to scaled float lanes as they load it, move the floats, and store each
      * transposed row as floats or, for a narrowing ({@link #narrows}), narrowed into bytes: f32, s32
-     * or bytes into s8 or u8, and f32 or bytes into f32. A zero row (a partial block's pad lanes)
+     * or bytes into s8 or u8, and f32, s32 or bytes into f32. A zero row (a partial block's pad lanes)
      * skips the conversion, so pad lanes get 0 whatever the shift. Values given per index change
      * along a block's rows or lanes, so those keep their scalar nest there.
      */
@@ -817,7 +818,8 @@ public final class ClassPlanner {
             return false;
         }
         return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !r.src().isHalf()
-                && (r.src().type() == ElementType.FLOAT || r.src().type() == ElementType.BYTE);
+                && (r.src().type() == ElementType.FLOAT || r.src().type() == ElementType.INT
+                || r.src().type() == ElementType.BYTE);
     }
 
     /**
@@ -912,10 +914,12 @@ public final class ClassPlanner {
             }
             ElementType in = r.src().type();
             if (r.quantized()) {
-                return in == ElementType.FLOAT || in == ElementType.BYTE && bits / 32 * 8 >= 64 ? null
-                        : "no vector conversion from " + in.javaName() + " to float at " + bits + " bits";
+                return in == ElementType.FLOAT || in == ElementType.INT || in == ElementType.BYTE && bits / 32 * 8 >= 64
+                        ? null : "no vector conversion from " + in.javaName() + " to float at " + bits + " bits";
             }
-            if (in != out && !(in == ElementType.BYTE && out == ElementType.FLOAT && bits / 32 * 8 >= 64)) {
+            // s32 converts to f32 lane by lane (I2F rounds as (float) does); bytes widen from 64-bit vectors
+            if (in != out && !(out == ElementType.FLOAT && (in == ElementType.INT
+                    || in == ElementType.BYTE && bits / 32 * 8 >= 64))) {
                 return "no vector conversion from " + in.javaName() + " to " + out.javaName() + " at " + bits + " bits";
             }
         }

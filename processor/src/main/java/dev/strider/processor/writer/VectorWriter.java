@@ -191,7 +191,7 @@ public final class VectorWriter {
             CodeBlock in = ClassPlanner.widensBf16(m) ? plan.segmentLanes() ? widenBf16Bits(a, r.src(), offsets.get(1), lanes, c)
                     : widenBf16(a, r.src(), offsets.get(1), lanes, c)
                     : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
-                    : widenBytes(a, r, offsets.get(1), lanes, c);
+                    : floatLanes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
             value = r.isCopy() ? in : conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
                     : scaleShift(in, type, conversion);

@@ -188,19 +188,21 @@ class GeneratedVersusGenericTest {
     }
 
     /**
-     * Conversions into f32 across the lanes with compile-time constants (bytes, signed and unsigned,
-     * and scaled floats): transposed in registers, each row converted to scaled float lanes as it is
-     * loaded, a partial block's zero rows storing zeros into the pad lanes whatever the shift; every
-     * variant of every class against the generic kernels, at both block widths.
+     * Conversions into f32 with compile-time constants (bytes, signed and unsigned, s32 and scaled
+     * floats): across the lanes transposed in registers, each row converted to scaled float lanes as
+     * it is loaded, a partial block's zero rows storing zeros into the pad lanes whatever the shift;
+     * along them in vectors (s32 through I2F); every variant of every class against the generic
+     * kernels, at both block widths.
      */
     @Test
-    void conversionsIntoFloatsTransposeInRegisters() {
+    void conversionsIntoFloatsRunInVectors() {
         int[] sizes = {1, 19, 6, 16};
-        String[][] formats = {{"nchw", "nChw16c"}, {"nChw16c", "nchw"}, {"nchw", "nhwc"}, {"nhwc", "nChw8c"}};
+        String[][] formats = {{"nchw", "nChw16c"}, {"nChw16c", "nchw"}, {"nchw", "nhwc"}, {"nhwc", "nChw8c"},
+            {"nchw", "nchw"}, {"nChw16c", "nChw16c"}};
         double[][] scaleShifts = {{0.5, 0}, {1 / 127.5, -1}, {3, 7.5}};
         List<KernelMethod> methods = new ArrayList<>();
         for (String[] f : formats) {
-            for (ElementType from : List.of(ElementType.BYTE, ElementType.FLOAT)) {
+            for (ElementType from : List.of(ElementType.BYTE, ElementType.FLOAT, ElementType.INT)) {
                 double[] ss = scaleShifts[methods.size() % scaleShifts.length];
                 methods.add(Samples.convert("w" + methods.size(), from, TensorLayout.of("NCHW", sizes, f[0]),
                         from == ElementType.BYTE && methods.size() % 4 == 0, ElementType.FLOAT,
@@ -213,11 +215,16 @@ class GeneratedVersusGenericTest {
         for (int transposeBits : List.of(ProcessorOptions.DEFAULT_TRANSPOSE_BITS, 512)) {
             checkScalarAndVectors(set, 0, transposeBits, r).forEach(v -> variants.merge(v, 1, Integer::sum));
         }
-        System.out.println("[differential] " + methods.size() + " conversions into f32 across the lanes passed;"
+        System.out.println("[differential] " + methods.size() + " conversions into f32 passed;"
                 + " variants run: " + variants);
         for (String variant : List.of("8x8 blocks in registers", "16x16 blocks in registers", "scalar nest")) {
             org.junit.jupiter.api.Assertions.assertTrue(variants.getOrDefault(variant, 0) > 0, variant + ": " + variants);
         }
+        // s32 along the lanes: I2F in vectors at every shape
+        String vector = Writers.vector(set, 64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, 128,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS).toString();
+        org.junit.jupiter.api.Assertions.assertTrue(vector.contains("IntVector.fromArray(INT_128, src, ")
+                && vector.contains(".convert(VectorOperators.I2F, 0)"), "s32 converted in lanes");
     }
 
     /**
