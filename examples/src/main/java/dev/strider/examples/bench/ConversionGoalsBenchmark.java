@@ -51,6 +51,8 @@ import org.openjdk.jmh.runner.IterationType;
  *     source scale and destination zero point.</li>
  * <li>{@code dequantizeBlocked} (the same): u8 nChw16c to f32 nchw 1x64x56x56 with a compile-time
  *     scale, transposed in registers, against oneDNN's reorder with that common source scale.</li>
+ * <li>{@code dequantizeInts} (the same): s32 to f32 nchw 1x64x56x56 with a source scale per channel
+ *     given at call time, against oneDNN's reorder with {@code src:per_dim_1} scales.</li>
  * </ul>
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR
  * OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p goal=quantize</pre>
@@ -67,7 +69,7 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked"})
+    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked", "dequantizeInts"})
     public String goal;
 
     /** The class both run on. */
@@ -168,6 +170,18 @@ public class ConversionGoalsBenchmark {
                 oneDnnName = "oneDNN " + oneDnn.implementation();
                 yield new Runnable[] {() -> ops.dequantizeFromBlocked(blocked, dst), oneDnn::execute};
             }
+            case "dequantizeInts" -> {
+                int[] accumulators = new int[ELEMENTS];
+                for (int i = 0; i < ELEMENTS; i++) {
+                    accumulators[i] = (int) (random.nextGaussian() * 20000);
+                }
+                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.S32, "nchw", 1, 64, 56, 56),
+                        MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
+                        OneDnnReorder.Quantization.NONE.withSourceScales(0b10, scales));
+                oneDnn.copyIn(accumulators);
+                oneDnnName = "oneDNN " + oneDnn.implementation();
+                yield new Runnable[] {() -> ops.dequantizeAccumulators(accumulators, dst, scales), oneDnn::execute};
+            }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
     }
@@ -220,10 +234,11 @@ public class ConversionGoalsBenchmark {
         double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
         boolean bf16Goal = goal.equals("bf16");
         boolean compensationCost = goal.equals("compensation");
-        boolean quantize = goal.startsWith("quantize") || goal.equals("dequantizeBlocked");
+        boolean quantize = goal.startsWith("quantize") || goal.equals("dequantizeBlocked") || goal.equals("dequantizeInts");
         // bytes per element moved: read + written
-        double contenderBytes = bf16Goal ? 6 : 5;
-        double referenceBytes = bf16Goal ? 8 : 5;
+        boolean ints = goal.equals("dequantizeInts");
+        double contenderBytes = bf16Goal ? 6 : ints ? 8 : 5;
+        double referenceBytes = bf16Goal || ints ? 8 : 5;
         int elements = compensationCost ? WEIGHTS : ELEMENTS;
         double[] ratio = new double[rounds.size()];
         double[] speed = new double[rounds.size()];
@@ -240,6 +255,7 @@ public class ConversionGoalsBenchmark {
                 : quantize ? new String[] {switch (goal) {
                     case "quantize" -> "quantizePerChannel";
                     case "quantizeBlocked" -> "quantizeToBlocked";
+                    case "dequantizeInts" -> "dequantizeAccumulators";
                     default -> "dequantizeFromBlocked";
                 }, oneDnnName}
                 : new String[] {"dequantizePerChannel", "dequantizeConstant"};

@@ -60,6 +60,10 @@ public interface QuantizedOps {
     @Reorder(from = Blocked.class, to = Features.class, unsignedSource = true, scale = 0.05)
     void dequantizeFromBlocked(byte[] src, float[] dst);
 
+    /** s32 accumulators to f32 with a source scale per channel given at call time: an int8 convolution's output. */
+    @Reorder(from = Features.class, to = Features.class)
+    void dequantizeAccumulators(int[] src, float[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
+
     /** bf16 to f32, nchw to nChw16c. */
     @Reorder(from = Features.class, to = Blocked.class)
     void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);
