@@ -860,16 +860,11 @@ public final class ClassPlanner {
 
     /** Bytes widen to floats only from sequential runs: one along the lanes, or one per channel or vector. */
     private static boolean widensSequentially(KernelMethod m, VectorPlan plan) {
-        if (convertsInBlocks(m) && plan.kind() == VectorPlan.Kind.TRANSPOSE) {
-            return true;
+        if (plan.kind() == VectorPlan.Kind.TRANSPOSE) {
+            return true; // planned only where a transpose in registers computes m (transposes)
         }
-        if (narrows(m)) {
-            return plan.kind() == VectorPlan.Kind.TRANSPOSE
-                    || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
-        }
-        if (widensBf16(m)) {
-            return plan.kind() == VectorPlan.Kind.TRANSPOSE
-                    || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
+        if (widensBf16(m) || narrows(m)) {
+            return plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
         }
         return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
                 || plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1
@@ -913,10 +908,7 @@ public final class ClassPlanner {
                 return "an integer scale-shift rounds and saturates";
             }
             ElementType in = r.src().type();
-            if (r.quantized()) {
-                return in == ElementType.FLOAT || in == ElementType.INT || in == ElementType.BYTE && bits / 32 * 8 >= 64
-                        ? null : "no vector conversion from " + in.javaName() + " to float at " + bits + " bits";
-            }
+            // (call-time steps reach here into f32 only: quantizedUnsupported)
             // s32 converts to f32 lane by lane (I2F rounds as (float) does); bytes widen from 64-bit vectors
             if (in != out && !(out == ElementType.FLOAT && (in == ElementType.INT
                     || in == ElementType.BYTE && bits / 32 * 8 >= 64))) {

@@ -183,18 +183,20 @@ public final class VectorWriter {
         Param out = m.output();
         ElementType type = out.type();
         CodeBlock value;
-        if (m instanceof KernelMethod.Reorder r && ClassPlanner.narrows(m)) {
-            return narrow(r, a, nest, lane, plan, offsets, c);
-        }
         if (m instanceof KernelMethod.Reorder r) {
+            // a conversion computes in float lanes when it narrows into bytes ({@link #narrowed} after)
+            ElementType lanesOf = ClassPlanner.laneType(m);
             // bf16 widened: the floats' int bits themselves for segment lanes (a conversion with no steps)
             CodeBlock in = ClassPlanner.widensBf16(m) ? plan.segmentLanes() ? widenBf16Bits(a, r.src(), offsets.get(1), lanes, c)
                     : widenBf16(a, r.src(), offsets.get(1), lanes, c)
-                    : r.src().type() == type ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
+                    : r.src().type() == lanesOf ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
                     : floatLanes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
             value = r.isCopy() ? in : conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
-                    : scaleShift(in, type, conversion);
+                    : scaleShift(in, lanesOf, conversion);
+            if (ClassPlanner.narrows(m)) {
+                value = narrowed(value, r.unsignedDestination(), plan, c);
+            }
         } else if (m instanceof KernelMethod.Slice s) {
             value = load(a, s.src(), offsets.get(1), lane.strides()[1], plan, c);
         } else if (m instanceof KernelMethod.Fill f) {
@@ -220,20 +222,6 @@ public final class VectorWriter {
                     b.op().name().toLowerCase(Locale.ROOT), load(a, b.b(), offsets.get(2), lane.strides()[2], plan, c));
         }
         return a.store(value, out, offsets.get(0));
-    }
-
-    /**
-     * One vector of a conversion into bytes ({@link ClassPlanner#narrows}): the source as float
-     * lanes (floats loaded, ints or bytes converted), the scale, shift or call-time steps in f32,
-     * then {@link #narrowed}.
-     */
-    private CodeBlock narrow(KernelMethod.Reorder r, Access a, NestWriter nest, Node lane, VectorPlan plan,
-                             List<CodeBlock> offsets, Constants c) {
-        CodeBlock in = floatLanes(a, r, offsets.get(1), plan.lanes(), c);
-        Conversion conversion = Conversion.of(r).orElseThrow();
-        CodeBlock value = conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
-                : scaleShift(in, ElementType.FLOAT, conversion);
-        return a.store(narrowed(value, r.unsignedDestination(), plan, c), r.dst(), offsets.get(0));
     }
 
     /**
@@ -445,21 +433,22 @@ public final class VectorWriter {
 
     /**
      * How a transposed row becomes the output's vector: bf16 widened to f32 where the plan widens
-     * its rows, the bits reinterpreted as floats or doubles, or the row itself.
+     * its rows, the bits reinterpreted as floats or doubles, or the row itself; then, for a
+     * narrowing, its float lanes {@link #narrowed} into bytes.
      */
     private Function<CodeBlock, CodeBlock> rowStore(KernelMethod m, VectorPlan plan, Constants c) {
-        Param out = m.output();
-        if (ClassPlanner.narrows(m)) {
-            boolean unsigned = ((KernelMethod.Reorder) m).unsignedDestination();
-            return !plan.reinterpretsMoves(ElementType.FLOAT) ? v -> narrowed(v, unsigned, plan, c)
-                    : v -> narrowed(CodeBlock.of("$L.reinterpretAsFloats()", v), unsigned, plan, c);
-        }
         if (plan.widenedRows()) {
             return plan.segmentLanes() ? v -> bf16Bits(v, plan.lanes(), c)
                     : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
         }
-        return !plan.reinterpretsMoves(out.type()) ? v -> v
-                : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(plan.loadedAs(out.type())));
+        ElementType lanesOf = ClassPlanner.laneType(m);
+        Function<CodeBlock, CodeBlock> values = !plan.reinterpretsMoves(lanesOf) ? v -> v
+                : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(plan.loadedAs(lanesOf)));
+        if (!ClassPlanner.narrows(m)) {
+            return values;
+        }
+        boolean unsigned = ((KernelMethod.Reorder) m).unsignedDestination();
+        return values.andThen(v -> narrowed(v, unsigned, plan, c));
     }
 
     /**
