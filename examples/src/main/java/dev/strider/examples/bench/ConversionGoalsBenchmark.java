@@ -94,11 +94,28 @@ public class ConversionGoalsBenchmark {
     private final List<double[]> rounds = new ArrayList<>();
     private boolean measuring;
     private String kernelClass;
-    /** The pair: the contender, then the reference it is measured against. */
-    private Runnable[] pair;
-    /** oneDNN's reorder, for {@code quantize}, and the implementation it chose. */
+    /** The pair, as {@link #setUp} decided it for the goal. */
+    private Pair pair;
+    /** oneDNN's reorder, for the pairs against oneDNN. */
     private OneDnnReorder oneDnn;
-    private String oneDnnName;
+
+    /** What {@link #report} prints for a pair. */
+    private enum Verdict {
+        /** Issue 20's goals: the GB/s ratio, at least 0.8. */
+        GOAL,
+        /** What the contender costs over the reference: the time ratio. */
+        COST,
+        /** Against oneDNN's reorder: the speed ratio. */
+        ONE_DNN
+    }
+
+    /**
+     * The two reorders of a goal: the contender, then the reference it is measured against, each
+     * with its name and the bytes it moves per element (read + written), over {@code elements}.
+     */
+    private record Pair(String contender, Runnable contenderCall, double contenderBytes, String reference,
+                        Runnable referenceCall, double referenceBytes, int elements, Verdict verdict) {
+    }
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -118,9 +135,11 @@ public class ConversionGoalsBenchmark {
         }
         dst = new float[ELEMENTS];
         pair = switch (goal) {
-            case "dequantize" -> new Runnable[] {() -> ops.dequantizePerChannel(u8, dst, scales),
-                () -> ops.dequantizeConstant(u8, dst)};
-            case "bf16" -> new Runnable[] {() -> ops.bf16ToBlocked(bf16, dst), () -> ops.f32ToBlocked(f32, dst)};
+            case "dequantize" -> new Pair("dequantizePerChannel", () -> ops.dequantizePerChannel(u8, dst, scales), 5,
+                    "dequantizeConstant", () -> ops.dequantizeConstant(u8, dst), 5, ELEMENTS, Verdict.GOAL);
+            // bf16 moves 6 bytes per element, f32 8: the goal asks bf16 to run faster than f32
+            case "bf16" -> new Pair("bf16ToBlocked", () -> ops.bf16ToBlocked(bf16, dst), 6,
+                    "f32ToBlocked", () -> ops.f32ToBlocked(f32, dst), 8, ELEMENTS, Verdict.GOAL);
             case "compensation" -> {
                 weights = new float[WEIGHTS];
                 for (int i = 0; i < WEIGHTS; i++) {
@@ -128,8 +147,8 @@ public class ConversionGoalsBenchmark {
                 }
                 s8 = new byte[WEIGHTS];
                 compensation = new int[256];
-                yield new Runnable[] {() -> ops.quantizeWeightsCompensated(weights, s8, compensation),
-                    () -> ops.quantizeWeights(weights, s8)};
+                yield new Pair("quantizeWeightsCompensated", () -> ops.quantizeWeightsCompensated(weights, s8, compensation),
+                        5, "quantizeWeights", () -> ops.quantizeWeights(weights, s8), 5, WEIGHTS, Verdict.COST);
             }
             case "quantize" -> {
                 s8 = new byte[ELEMENTS];
@@ -140,50 +159,54 @@ public class ConversionGoalsBenchmark {
                 for (int c = 0; c < 64; c++) {
                     dstScales[c] = 0.02f + random.nextFloat() / 16;
                 }
-                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
                         MemorySpec.tagged(DataType.U8, "nchw", 1, 64, 56, 56),
                         OneDnnReorder.Quantization.NONE.withDestinationScales(0b10, dstScales)
                                 .withDestinationZeroPoints(0, 128));
-                oneDnn.copyIn(f32);
-                oneDnnName = "oneDNN " + oneDnn.implementation();
-                yield new Runnable[] {() -> ops.quantizePerChannel(f32, s8, dstScales, 128), oneDnn::execute};
+                peer.copyIn(f32);
+                yield againstOneDnn("quantizePerChannel", () -> ops.quantizePerChannel(f32, s8, dstScales, 128), 5, peer);
             }
             case "quantizeBlocked" -> {
                 s8 = new byte[ELEMENTS];
                 for (int i = 0; i < ELEMENTS; i++) {
                     f32[i] = (float) (random.nextGaussian() * 600);
                 }
-                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
                         MemorySpec.tagged(DataType.U8, "nChw16c", 1, 64, 56, 56),
                         OneDnnReorder.Quantization.NONE.withSourceScales(0, 0.05f).withDestinationZeroPoints(0, 128));
-                oneDnn.copyIn(f32);
-                oneDnnName = "oneDNN " + oneDnn.implementation();
-                yield new Runnable[] {() -> ops.quantizeToBlocked(f32, s8), oneDnn::execute};
+                peer.copyIn(f32);
+                yield againstOneDnn("quantizeToBlocked", () -> ops.quantizeToBlocked(f32, s8), 5, peer);
             }
             case "dequantizeBlocked" -> {
                 byte[] blocked = new byte[64 * 3136];
                 random.nextBytes(blocked);
-                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.U8, "nChw16c", 1, 64, 56, 56),
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.U8, "nChw16c", 1, 64, 56, 56),
                         MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
                         OneDnnReorder.Quantization.NONE.withSourceScales(0, 0.05f));
-                oneDnn.copyIn(blocked);
-                oneDnnName = "oneDNN " + oneDnn.implementation();
-                yield new Runnable[] {() -> ops.dequantizeFromBlocked(blocked, dst), oneDnn::execute};
+                peer.copyIn(blocked);
+                yield againstOneDnn("dequantizeFromBlocked", () -> ops.dequantizeFromBlocked(blocked, dst), 5, peer);
             }
             case "dequantizeInts" -> {
                 int[] accumulators = new int[ELEMENTS];
                 for (int i = 0; i < ELEMENTS; i++) {
                     accumulators[i] = (int) (random.nextGaussian() * 20000);
                 }
-                oneDnn = OneDnnReorder.create(MemorySpec.tagged(DataType.S32, "nchw", 1, 64, 56, 56),
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.S32, "nchw", 1, 64, 56, 56),
                         MemorySpec.tagged(DataType.F32, "nchw", 1, 64, 56, 56),
                         OneDnnReorder.Quantization.NONE.withSourceScales(0b10, scales));
-                oneDnn.copyIn(accumulators);
-                oneDnnName = "oneDNN " + oneDnn.implementation();
-                yield new Runnable[] {() -> ops.dequantizeAccumulators(accumulators, dst, scales), oneDnn::execute};
+                peer.copyIn(accumulators);
+                yield againstOneDnn("dequantizeAccumulators", () -> ops.dequantizeAccumulators(accumulators, dst, scales),
+                        8, peer);
             }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
+    }
+
+    /** {@code name} against oneDNN's reorder {@code peer} (its data already in), moving the same bytes per element. */
+    private Pair againstOneDnn(String name, Runnable call, double bytes, OneDnnReorder peer) {
+        oneDnn = peer;
+        return new Pair(name, call, bytes, "oneDNN " + peer.implementation(), peer::execute, bytes, ELEMENTS,
+                Verdict.ONE_DNN);
     }
 
     /** Releases oneDNN's primitive and buffers. */
@@ -201,7 +224,7 @@ public class ConversionGoalsBenchmark {
 
     /** Contender {@code k} of the pair, {@code n} calls, in nanoseconds. */
     private long slice(int k, int n) {
-        Runnable call = pair[k];
+        Runnable call = k == 0 ? pair.contenderCall() : pair.referenceCall();
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
             call.run();
@@ -232,54 +255,38 @@ public class ConversionGoalsBenchmark {
     public void report() {
         double[] contender = rounds.stream().mapToDouble(r -> r[0]).toArray();
         double[] reference = rounds.stream().mapToDouble(r -> r[1]).toArray();
-        boolean bf16Goal = goal.equals("bf16");
-        boolean compensationCost = goal.equals("compensation");
-        boolean quantize = goal.startsWith("quantize") || goal.equals("dequantizeBlocked") || goal.equals("dequantizeInts");
-        // bytes per element moved: read + written
-        boolean ints = goal.equals("dequantizeInts");
-        double contenderBytes = bf16Goal ? 6 : ints ? 8 : 5;
-        double referenceBytes = bf16Goal || ints ? 8 : 5;
-        int elements = compensationCost ? WEIGHTS : ELEMENTS;
         double[] ratio = new double[rounds.size()];
         double[] speed = new double[rounds.size()];
         for (int i = 0; i < ratio.length; i++) {
-            ratio[i] = (contenderBytes / contender[i]) / (referenceBytes / reference[i]);
+            ratio[i] = (pair.contenderBytes() / contender[i]) / (pair.referenceBytes() / reference[i]);
             speed[i] = reference[i] / contender[i];
         }
         Spread r = Spread.of(ratio);
         Spread e = Spread.of(speed);
         Spread c = Spread.of(contender);
         Spread f = Spread.of(reference);
-        String[] names = bf16Goal ? new String[] {"bf16ToBlocked", "f32ToBlocked"}
-                : compensationCost ? new String[] {"quantizeWeightsCompensated", "quantizeWeights"}
-                : quantize ? new String[] {switch (goal) {
-                    case "quantize" -> "quantizePerChannel";
-                    case "quantizeBlocked" -> "quantizeToBlocked";
-                    case "dequantizeInts" -> "dequantizeAccumulators";
-                    default -> "dequantizeFromBlocked";
-                }, oneDnnName}
-                : new String[] {"dequantizePerChannel", "dequantizeConstant"};
         System.out.printf(Locale.ROOT, "%n[goal %s] %s, %d rounds%n", goal, kernelClass, rounds.size());
-        System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[0], c.median() / 1e3,
-                contenderBytes * elements / c.median());
-        System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", names[1], f.median() / 1e3,
-                referenceBytes * elements / f.median());
-        if (compensationCost) {
-            System.out.printf(Locale.ROOT, "  time ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f%n",
-                    names[0], names[1], 1 / e.median(), 1 / e.q3(), 1 / e.q1());
-            return;
-        }
-        if (quantize) {
-            System.out.printf(Locale.ROOT, "  speed ratio %s / oneDNN per round: median %.3f, quartiles %.3f-%.3f"
-                    + " (OMP_NUM_THREADS=%s)%n", names[0], e.median(), e.q1(), e.q3(), System.getenv("OMP_NUM_THREADS"));
-            return;
-        }
-        System.out.printf(Locale.ROOT, "  GB/s ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f (goal 0.8)%n",
-                names[0], names[1], r.median(), r.q1(), r.q3());
-        if (bf16Goal) {
-            // the same elements each: the ratio of elements per second, which GB/s of the output also gives
-            System.out.printf(Locale.ROOT, "  elements/s ratio per round: median %.3f, quartiles %.3f-%.3f%n",
-                    e.median(), e.q1(), e.q3());
+        System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", pair.contender(), c.median() / 1e3,
+                pair.contenderBytes() * pair.elements() / c.median());
+        System.out.printf(Locale.ROOT, "  %-26s %8.1f us  %6.1f GB/s%n", pair.reference(), f.median() / 1e3,
+                pair.referenceBytes() * pair.elements() / f.median());
+        switch (pair.verdict()) {
+            case COST -> System.out.printf(Locale.ROOT,
+                    "  time ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f%n",
+                    pair.contender(), pair.reference(), 1 / e.median(), 1 / e.q3(), 1 / e.q1());
+            case ONE_DNN -> System.out.printf(Locale.ROOT, "  speed ratio %s / oneDNN per round: median %.3f,"
+                    + " quartiles %.3f-%.3f (OMP_NUM_THREADS=%s)%n", pair.contender(), e.median(), e.q1(), e.q3(),
+                    System.getenv("OMP_NUM_THREADS"));
+            default -> {
+                System.out.printf(Locale.ROOT,
+                        "  GB/s ratio %s / %s per round: median %.3f, quartiles %.3f-%.3f (goal 0.8)%n",
+                        pair.contender(), pair.reference(), r.median(), r.q1(), r.q3());
+                if (pair.contenderBytes() != pair.referenceBytes()) {
+                    // the same elements each: the ratio of elements per second, which GB/s of the output also gives
+                    System.out.printf(Locale.ROOT, "  elements/s ratio per round: median %.3f, quartiles %.3f-%.3f%n",
+                            e.median(), e.q1(), e.q3());
+                }
+            }
         }
     }
 }
