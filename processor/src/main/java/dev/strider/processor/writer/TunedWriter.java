@@ -124,20 +124,29 @@ public final class TunedWriter {
                     .addJavadoc("2-2.6 ns a call; a race can only delay a switch, and every candidate computes the same.\n")
                     .build());
             type.addField(FieldSpec.builder(TypeName.BOOLEAN, used, Modifier.PRIVATE)
-                    .addJavadoc("Set by the first call of {@link #$N}.\n", m.name()).build());
+                    .addJavadoc("Set by the first call of {@link #$N}, or of its chunks by a THREADS call.\n", m.name())
+                    .build());
             constructor.addStatement("$N = ($T) routes.initial($L)", slot, iface, i);
             install.add("case $L:\n$>", i).addStatement("$N = ($T) $N", slot, iface, kernels).addStatement("break").add("$<");
-            type.addMethod(KernelClass.signature(m, "that of the class the tuner routes it to")
+            // The first call, through the method or as a THREADS call's chunks, asks the tuner to measure it.
+            CodeBlock firstCall = CodeBlock.builder()
                     .beginControlFlow("if (!$N)", used)
                     .addStatement("$N = true", used)
                     .addStatement("$N.used($L)", routes, i)
                     .endControlFlow()
+                    .build();
+            type.addMethod(KernelClass.signature(m, "that of the class the tuner routes it to")
+                    .addCode(firstCall)
                     .addStatement("$N.$N($L)", slot, m.name(), KernelClass.arguments(ids, m, false))
                     .build());
             if (threads && split.get(i)) {
                 // Only the one-thread dispatcher serves as a THREADS body: its slots hold one-thread classes.
+                // A THREADS class forced by the caller (Strider.load(set, THREADS)) reaches the method
+                // only here, once per call: without its first call the tuner never measured the method,
+                // and every chunk ran the SCALAR class it starts on.
                 type.addMethod(MethodSpec.methodBuilder(ids.chunks(m)).addAnnotation(Override.class)
                         .returns(chunks)
+                        .addCode(firstCall)
                         .addStatement("return (($T) $N).$N()", chunks, slot, ids.chunks(m)).build());
                 MethodSpec.Builder range = MethodSpec.methodBuilder(ids.range(m)).addAnnotation(Override.class);
                 KernelClass.parameters(ids, range, m, true);
