@@ -20,8 +20,9 @@ import java.util.Map;
  * SCALAR's in the same round), then the median and spread of those per-round ratios are reported.
  * A slow phase of the machine slows both sides of a per-round ratio, so the ratio holds where a
  * ratio of two medians measured minutes apart would not. A contender measured in a fork of its
- * own (oneDNN on all cores, which needs another {@code OMP_NUM_THREADS}) is set against the
- * interleaved medians, without a spread.
+ * own (oneDNN on all cores, which needs another {@code OMP_NUM_THREADS}, and THREADS beside it,
+ * {@link Contender#THREADS_OWN_FORK}) is set against the interleaved medians and the other
+ * such contender, without a spread.
  *
  * <p>Throughput is {@code (bytes read + bytes written) / time}: bytes per nanosecond are GB/s
  * (10^9 bytes). As every contender of a case moves the same bytes, a ratio of throughputs is the
@@ -35,6 +36,11 @@ final class Analysis {
     static final double BLOCKED_VS_ONEDNN = 1.0;
     /** The best target against the ceiling on the blocked reorders. */
     static final double BLOCKED_VS_CEILING = 0.8;
+    /**
+     * THREADS against oneDNN on all cores on the blocked reorders (issue 18), each in forks of its
+     * own: {@link Contender#THREADS_OWN_FORK} against {@link Contender#ONEDNN_ALL_CORES}.
+     */
+    static final double THREADS_VS_ALL_CORES = 1.0;
     /** The best target against oneDNN on the tiny tensors. */
     static final double TINY_VS_ONEDNN = 5.0;
     /** SCALAR against the hand-tiled loop, where there is one. */
@@ -182,6 +188,10 @@ final class Analysis {
             case BLOCKED:
                 goals.add(check("best target ≥ 1.0× oneDNN", BLOCKED_VS_ONEDNN, r, Contender.ONEDNN, best));
                 goals.add(check("best target ≥ 0.8× ceiling", BLOCKED_VS_CEILING, r, Contender.ARRAYCOPY, best));
+                if (r.nanos().containsKey(Contender.ONEDNN_ALL_CORES)) {
+                    goals.add(check("THREADS ≥ 1.0× oneDNN on all cores, fork against fork", THREADS_VS_ALL_CORES, r,
+                            Contender.ONEDNN_ALL_CORES, Contender.THREADS_OWN_FORK));
+                }
                 break;
             case TINY:
                 goals.add(check("best target ≥ 5× oneDNN", TINY_VS_ONEDNN, r, Contender.ONEDNN, best));

@@ -27,7 +27,8 @@ final class Chart {
             Contender.NAIVE, "#E69F00",
             Contender.HAND, "#D55E00",
             Contender.ONEDNN, "#CC79A7",
-            Contender.ONEDNN_ALL_CORES, "#882255");
+            Contender.ONEDNN_ALL_CORES, "#882255",
+            Contender.THREADS_OWN_FORK, "#117733");
 
     static final int WIDTH = 980;
     private static final int LABELS = 300;

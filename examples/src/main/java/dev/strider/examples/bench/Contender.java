@@ -25,6 +25,12 @@ public enum Contender {
     ONEDNN("oneDNN", false),
     /** oneDNN with {@code OMP_NUM_THREADS} = all cores: the peer of THREADS. */
     ONEDNN_ALL_CORES("oneDNN, all cores", false),
+    /**
+     * THREADS in a fork of its own, called back to back ({@code TargetsBenchmark}), as oneDNN on all
+     * cores is: the figure the goal "THREADS at least oneDNN on all cores" compares with it. Not a
+     * fixed target of its own (THREADS is), so never "the best target".
+     */
+    THREADS_OWN_FORK("THREADS, own fork", false),
     /** The case's kernel on direct byte buffers ({@code OffHeapOps}), SCALAR. */
     BUFFER_SCALAR(Memory.BUFFER, SCALAR),
     BUFFER_VECTOR(Memory.BUFFER, VECTOR),

@@ -42,8 +42,10 @@ final class Report {
                     + " single-threaded oneDNN's time over the best target's (above 1: faster than oneDNN), tuned ÷ best"
                     + " the best target's time over the tuned choice's (`Strider.load`; ✓ at 0.95 or above). \"oneDNN,"
                     + " all cores\" runs in forks of its own (it needs another `OMP_NUM_THREADS`), so its figures are"
-                    + " JMH means set against the interleaved medians. ✓ and ✗ check the goals of the targets issue on"
-                    + " the median per-round ratios.\n\n");
+                    + " JMH means set against the interleaved medians; so does \"THREADS, own fork\" on the blocked cases,"
+                    + " THREADS alone and called back to back as oneDNN on all cores is, and the goal that sets THREADS"
+                    + " against oneDNN on all cores compares those two means. ✓ and ✗ check the goals of the targets"
+                    + " issue on the median per-round ratios.\n\n");
         } else {
             md.append("Throughput in GB/s: (bytes read + bytes written) per call over the time per call; **bold** is the"
                     + " best generated target. ×ceiling: the best target's throughput over `System.arraycopy`'s of the"

@@ -57,6 +57,11 @@ import picocli.CommandLine.Option;
  * own ({@link OneDnnBenchmark}). A JVM cannot change its own environment, and OpenMP reads the
  * variable once, so that run starts its forks through a two-line shell wrapper that sets it and
  * execs this JVM's {@code java}; the forks check that they got it ({@link OneDnnBenchmark.Reorder}).
+ * Its peer, THREADS, then runs the blocked cases in forks of its own too ({@link TargetsBenchmark},
+ * {@code target=threads}), each alone and called back to back as oneDNN was: the goal "THREADS at
+ * least oneDNN on all cores" compares fork with fork ({@link Contender#THREADS_OWN_FORK}), never an
+ * interleaved THREADS, whose worker sleeps and whose caches go cold between its slices, with a
+ * oneDNN that had its fork to itself.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true,
         description = "Runs Strider's benchmark suite (JMH) and writes results.json, results.md and ratios.svg.")
@@ -70,6 +75,8 @@ public final class Suite implements Callable<Integer> {
      */
     static final String INTERLEAVED = InterleavedBenchmark.class.getName();
     static final String ONEDNN = OneDnnBenchmark.class.getName();
+    /** THREADS in forks of its own, beside oneDNN on all cores: {@link #threadsOwnForks}. */
+    static final String TARGETS = TargetsBenchmark.class.getName();
     static final String COLD_START = ColdStart.class.getName();
     static final String DISPATCH = DispatchBenchmark.class.getName();
 
@@ -88,7 +95,10 @@ public final class Suite implements Callable<Integer> {
 
     /** Preset settings. */
     enum RunMode {
-        /** About 5–5.5 minutes on 2 cores: 15 interleaved and 2 dispatch forks, oneDNN on all cores, 40 cold-start JVMs. */
+        /**
+         * About 6–6.5 minutes on 2 cores: 15 interleaved and 2 dispatch forks, oneDNN on all cores and
+         * THREADS beside it on the 6 blocked cases, 40 cold-start JVMs.
+         */
         QUICK(1, 3, 1000, 5, 1000, 4, 5),
         /** Tighter spreads: about 25 minutes on 2 cores. */
         FULL(2, 5, 1000, 20, 1000, 4, 15);
@@ -253,6 +263,14 @@ public final class Suite implements Callable<Integer> {
                         .build()).run()) {
                     measurements.add(measurement(r));
                 }
+                List<String> threadsForks = threadsOwnForks(oneDnn);
+                if (!threadsForks.isEmpty()) {
+                    console.println("THREADS in forks of its own, the peer of oneDNN on all cores");
+                    for (RunResult r : new Runner(options(threadsForks, settings, roundsDir).param("target", "threads")
+                            .build()).run()) {
+                        measurements.add(measurement(r, Contender.THREADS_OWN_FORK));
+                    }
+                }
             }
             rounds = readRounds(roundsDir);
             dispatch = readDispatch(roundsDir);
@@ -324,8 +342,19 @@ public final class Suite implements Callable<Integer> {
      * all-cores run happens.
      */
     static int runs(List<String> benchmarks, int oneDnnAllCoresThreads) {
+        List<String> oneDnn = of(benchmarks, ONEDNN);
         return of(benchmarks, INTERLEAVED).size() + of(benchmarks, DISPATCH).size()
-                + (oneDnnAllCoresThreads > 1 ? of(benchmarks, ONEDNN).size() : 0);
+                + (oneDnnAllCoresThreads > 1 ? oneDnn.size() + threadsOwnForks(oneDnn).size() : 0);
+    }
+
+    /**
+     * The {@link TargetsBenchmark} methods that run THREADS in forks of its own beside the all-cores
+     * oneDNN runs {@code oneDnn}: the blocked cases among them, whose goal sets the two against each
+     * other (issue 18).
+     */
+    static List<String> threadsOwnForks(List<String> oneDnn) {
+        return oneDnn.stream().map(Case::ofBenchmark).filter(c -> c.kind() == Case.Kind.BLOCKED)
+                .map(c -> TARGETS + "." + c.id()).toList();
     }
 
     /** The rounds every fork left in {@code dir}, those of several forks of a case concatenated. */
@@ -445,9 +474,14 @@ public final class Suite implements Callable<Integer> {
         for (String key : params.getParamsKeys()) {
             values.put(key, params.getParam(key));
         }
+        return measurement(r, Contender.of(params.getBenchmark(), values));
+    }
+
+    /** A JMH result as the measurement of {@code contender} in a fork of its own. */
+    static Measurement measurement(RunResult r, Contender contender) {
         Result<?> primary = r.getPrimaryResult();
-        return new Measurement(Case.ofBenchmark(params.getBenchmark()), Contender.of(params.getBenchmark(), values),
-                primary.getScore(), primary.getScoreError(), primary.getScoreUnit());
+        return new Measurement(Case.ofBenchmark(r.getParams().getBenchmark()), contender, primary.getScore(),
+                primary.getScoreError(), primary.getScoreUnit());
     }
 
     /** This machine and JVM, oneDNN as it loads here, and the OMP_NUM_THREADS the forks inherit. */

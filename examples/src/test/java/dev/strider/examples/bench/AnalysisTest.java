@@ -95,14 +95,20 @@ class AnalysisTest {
     @Test
     void theTargetsIssuesGoalsAreCheckedOnTheMedianRatios() {
         List<GoalCheck> goals = cases.get(0).goals();
-        assertEquals(3, goals.size());
+        assertEquals(4, goals.size());
         assertEquals(new GoalCheck("best target ≥ 1.0× oneDNN", 1.0, 1.25, true,
                 new Spread(1.25, 1.25, 1.25, 1.25, 1.25, 3)), goals.get(0));
         assertEquals("best target ≥ 0.8× ceiling", goals.get(1).goal());
         assertEquals(0.5, goals.get(1).value(), EXACT);
         assertEquals(false, goals.get(1).met());
+        // fork against fork, no rounds: oneDNN on all cores 16 us over THREADS 12.8 us (given in us/op)
+        GoalCheck allCores = goals.get(2);
+        assertEquals("THREADS ≥ 1.0× oneDNN on all cores, fork against fork", allCores.goal());
+        assertEquals(1.25, allCores.value(), 1e-12);
+        assertEquals(true, allCores.met());
+        assertNull(allCores.spread());
         assertEquals(new GoalCheck("SCALAR ≥ 1.0× hand-tiled", 1.0, 1.5, true, new Spread(1.5, 1.5, 1.5, 1.5, 1.5, 3)),
-                goals.get(2));
+                goals.get(3));
         assertEquals(List.of(), cases.get(1).goals(), "an element-wise case without a hand-tiled loop has no goal");
     }
 
@@ -111,6 +117,10 @@ class AnalysisTest {
         CaseResult tiny = Analysis.analyse(List.of(new Rounds(Case.TO_TINY_BLOCKED, List.of(Contender.SCALAR),
                 new int[] {1}, List.<double[]>of(new double[] {100}), null)), List.of()).get(0);
         assertEquals(List.of(new GoalCheck("best target ≥ 5× oneDNN", 5.0, null, null, null)), tiny.goals());
+        CaseResult withoutThreadsFork = Analysis.analyse(List.of(Samples.tailRounds()),
+                List.of(Samples.ownForks().get(0))).get(0);
+        assertEquals(new GoalCheck("THREADS ≥ 1.0× oneDNN on all cores, fork against fork", 1.0, null, null, null),
+                withoutThreadsFork.goals().get(2), "oneDNN on all cores without THREADS in a fork of its own");
     }
 
     @Test

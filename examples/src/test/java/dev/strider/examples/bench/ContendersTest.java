@@ -124,7 +124,7 @@ class ContendersTest {
         for (String name : TARGETS) {
             TargetsBenchmark targets = new TargetsBenchmark();
             targets.target = name;
-            targets.setUp();
+            targets.load();
             check(c, "TargetsBenchmark." + c.id() + " target=" + name, expected, target, targets, t);
         }
     }

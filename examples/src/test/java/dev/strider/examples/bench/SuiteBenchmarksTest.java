@@ -151,6 +151,27 @@ class SuiteBenchmarksTest {
     }
 
     @Test
+    void threadsRunsInForksOfItsOwnBesideOneDnnOnAllCoresOnTheBlockedCases() throws Exception {
+        List<String> oneDnn = Suite.of(Suite.benchmarks(Pattern.compile(".*")), Suite.ONEDNN);
+        List<String> threads = Suite.threadsOwnForks(oneDnn);
+        List<String> expected = new java.util.ArrayList<>();
+        for (Case c : Case.values()) {
+            if (c.kind() == Case.Kind.BLOCKED && c.hasOneDnn()) {
+                expected.add(Suite.TARGETS + "." + c.id());
+            }
+        }
+        assertEquals(new java.util.TreeSet<>(expected), new java.util.TreeSet<>(threads));
+        assertTrue(threads.size() >= 5, threads.toString());
+        for (String name : threads) {
+            TargetsBenchmark.class.getMethod(name.substring(name.lastIndexOf('.') + 1), Tensors.class);
+            assertEquals(Case.Kind.BLOCKED, Case.ofBenchmark(name).kind(), name);
+        }
+        assertEquals(Suite.of(Suite.benchmarks(Pattern.compile(".*")), Suite.INTERLEAVED).size()
+                + Suite.of(Suite.benchmarks(Pattern.compile(".*")), Suite.DISPATCH).size() + oneDnn.size() + threads.size(),
+                Suite.runs(Suite.benchmarks(Pattern.compile(".*")), 2));
+    }
+
+    @Test
     void oneDnnOnMoreThreadsIsItsOwnContender() {
         String name = OneDnnBenchmark.class.getName() + ".toBlocked64";
         assertEquals(Contender.ONEDNN, Contender.of(name, Map.of("ompThreads", "1")));
