@@ -53,6 +53,9 @@ import org.openjdk.jmh.runner.IterationType;
  *     scale, transposed in registers, against oneDNN's reorder with that common source scale.</li>
  * <li>{@code dequantizeInts} (the same): s32 to f32 nchw 1x64x56x56 with a source scale per channel
  *     given at call time, against oneDNN's reorder with {@code src:per_dim_1} scales.</li>
+ * <li>{@code quantizeWeights} (the same): f32 weights OIhw to s8 OIhw16i16o 256x256x3x3 with a
+ *     destination scale per output channel given at call time, transposed in registers with each
+ *     row's scale read once, against oneDNN's reorder with {@code dst:per_dim_0} scales.</li>
  * </ul>
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR
  * OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p goal=quantize</pre>
@@ -69,7 +72,8 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked", "dequantizeInts"})
+    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked", "dequantizeInts",
+            "quantizeWeights"})
     public String goal;
 
     /** The class both run on. */
@@ -177,6 +181,23 @@ public class ConversionGoalsBenchmark {
                 peer.copyIn(f32);
                 yield againstOneDnn("quantizeToBlocked", () -> ops.quantizeToBlocked(f32, s8), 5, peer);
             }
+            case "quantizeWeights" -> {
+                weights = new float[WEIGHTS];
+                for (int i = 0; i < WEIGHTS; i++) {
+                    weights[i] = (float) (random.nextGaussian() * 0.05);
+                }
+                s8 = new byte[WEIGHTS];
+                float[] perO = new float[256];
+                for (int o = 0; o < 256; o++) {
+                    perO[o] = 0.0005f + random.nextFloat() / 1000;
+                }
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "oihw", 256, 256, 3, 3),
+                        MemorySpec.tagged(DataType.S8, "OIhw16i16o", 256, 256, 3, 3),
+                        OneDnnReorder.Quantization.NONE.withDestinationScales(0b1, perO));
+                peer.copyIn(weights);
+                yield againstOneDnn("quantizeWeightsPerChannel", () -> ops.quantizeWeightsPerChannel(weights, s8, perO), 5,
+                        peer, WEIGHTS);
+            }
             case "dequantizeBlocked" -> {
                 byte[] blocked = new byte[64 * 3136];
                 random.nextBytes(blocked);
@@ -204,8 +225,13 @@ public class ConversionGoalsBenchmark {
 
     /** {@code name} against oneDNN's reorder {@code peer} (its data already in), moving the same bytes per element. */
     private Pair againstOneDnn(String name, Runnable call, double bytes, OneDnnReorder peer) {
+        return againstOneDnn(name, call, bytes, peer, ELEMENTS);
+    }
+
+    /** The same for a tensor of {@code elements}. */
+    private Pair againstOneDnn(String name, Runnable call, double bytes, OneDnnReorder peer, int elements) {
         oneDnn = peer;
-        return new Pair(name, call, bytes, "oneDNN " + peer.implementation(), peer::execute, bytes, ELEMENTS,
+        return new Pair(name, call, bytes, "oneDNN " + peer.implementation(), peer::execute, bytes, elements,
                 Verdict.ONE_DNN);
     }
 

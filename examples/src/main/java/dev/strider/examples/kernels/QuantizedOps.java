@@ -84,6 +84,14 @@ public interface QuantizedOps {
             overflow = Overflow.SATURATE)
     void quantizeWeights(float[] src, byte[] dst);
 
+    /**
+     * f32 weights to s8 OIhw16i16o with a destination scale per output channel given at call time,
+     * as int8 convolutions quantize their weights (oneDNN's mask 1 on O).
+     */
+    @Reorder(from = Weights.class, to = BlockedWeights.class, rounding = Rounding.HALF_EVEN,
+            overflow = Overflow.SATURATE)
+    void quantizeWeightsPerChannel(float[] src, byte[] dst, @Scale(value = Side.DST, per = "O") float[] scales);
+
     /** The same, writing oneDNN's s8s8 compensation per output channel besides the weights. */
     @Reorder(from = Weights.class, to = BlockedWeights.class, rounding = Rounding.HALF_EVEN,
             overflow = Overflow.SATURATE)

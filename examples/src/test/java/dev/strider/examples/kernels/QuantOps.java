@@ -115,4 +115,21 @@ public interface QuantOps {
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 0.125,
             rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
     void narrowInts(int[] src, byte[] dst, @ZeroPoint(value = Side.DST, per = "C") byte[] zeroPoints);
+    /**
+     * f32 nchw to u8 nChw16c, a scale and a zero point per channel given at call time: across the
+     * lanes, each input row (one channel) read with its channel's values in VECTOR (256, 512 bits).
+     */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, unsignedDestination = true,
+            rounding = Rounding.HALF_EVEN, overflow = Overflow.SATURATE)
+    void quantizeToBlockedPerChannel(float[] src, byte[] dst, @Scale(value = Side.DST, per = "C") float[] scales,
+                                     @ZeroPoint(value = Side.DST, per = "C") int[] zeroPoints);
+
+    /** u8 nChw16c to f32 nchw per channel: each input row (16 channels) with a vector of its channels' values. */
+    @Reorder(from = ConversionOps.Blocked.class, to = ConversionOps.Planar.class, unsignedSource = true)
+    void dequantizeFromBlockedPerChannel(byte[] src, float[] dst, @ZeroPoint(value = Side.SRC, per = "C") int[] zeroPoints,
+                                         @Scale(value = Side.SRC, per = "C") float[] scales);
+
+    /** s32 nchw to f32 nChw16c with a source scale per channel. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class)
+    void dequantizeIntsToBlocked(int[] src, float[] dst, @Scale(value = Side.SRC, per = "C") float[] scales);
 }

@@ -3,6 +3,7 @@ package dev.strider.examples.kernels;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.Side;
 import dev.strider.Target;
@@ -12,6 +13,7 @@ import dev.strider.kernel.HalfFloats;
 import dev.strider.kernel.Quantization;
 import dev.strider.kernel.Quantization.Parameter;
 import dev.strider.layout.TensorLayout;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -256,6 +258,87 @@ class QuantizedKernelsTest {
     }
 
     /** {@code a} with every fifth value one a narrowing must get right: ties, both ends of s8 and u8, NaN, infinities. */
+    /**
+     * Scales and zero points per channel across the lanes, transposed in registers since this
+     * change: read once per input row where a row is one channel (nchw to nChw16c, OIhw to
+     * OIhw16i16o per output channel, nchw to nhwc), loaded as a vector beside each row where a
+     * row holds the channels (nChw16c to nchw). Every variant of every class (the constructor's
+     * number; past a method's count it runs the rule's) against the generic kernel, edge values
+     * and negative scales included; the 256- and 512-bit classes list block variants for them.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"Scalar", "Vector128", "Vector256", "Vector512", "Threads"})
+    void perChannelValuesAcrossTheLanesComputeWhatTheGenericKernelDoes(String name)
+            throws ReflectiveOperationException {
+        Class<?> type = Class.forName(QuantOps.class.getPackageName() + ".QuantOps_" + name);
+        List<QuantOps> variants = new ArrayList<>();
+        if (name.startsWith("Vector")) {
+            for (int v = 0; v < 4; v++) {
+                variants.add((QuantOps) type.getConstructor(int.class).newInstance(v));
+            }
+            if (!name.equals("Vector128")) {
+                java.util.Map<String, List<String>> listed = ((dev.strider.runtime.KernelProvider) Class
+                        .forName(type.getName() + "$Provider").getConstructor().newInstance()).variants();
+                for (String m : List.of("quantizeToBlockedPerChannel(float[], byte[], float[], int[])",
+                        "dequantizeFromBlockedPerChannel(byte[], float[], int[], float[])",
+                        "dequantizeIntsToBlocked(int[], float[], float[])", "requantize(byte[], byte[], float[], float[])",
+                        "quantizeWeights(float[], byte[], float[])")) {
+                    assertTrue(listed.containsKey(m) && listed.get(m).get(0).contains("blocks in registers"),
+                            name + " " + m + ": " + listed.get(m));
+                }
+            }
+        } else {
+            variants.add(load(name));
+        }
+        for (int v = 0; v < variants.size(); v++) {
+            QuantOps ops = variants.get(v);
+            String what = name + " variant " + v + " ";
+            for (int round = 0; round < 2; round++) {
+                float[] acts = edges(floats(PLANAR.bufferSize(), 9));
+                float[] cScales = scales(17);
+                int[] zps = ints(17, 300);
+                byte[] q = bytes(BLOCKED.bufferSize());
+                byte[] qe = q.clone();
+                ops.quantizeToBlockedPerChannel(acts, q, cScales, zps);
+                generic(acts, PLANAR, false, qe, BLOCKED, true, null, 1, 0, 0, Parameter.scales(Side.DST, "C", cScales),
+                        Parameter.zeroPoints(Side.DST, "C", zps));
+                assertArrayEquals(qe, q, what + "quantizeToBlockedPerChannel");
+
+                byte[] u8 = bytes(BLOCKED.bufferSize());
+                float[] f = floats(PLANAR.bufferSize(), 4);
+                float[] fe = f.clone();
+                ops.dequantizeFromBlockedPerChannel(u8, f, zps, cScales);
+                generic(u8, BLOCKED, true, fe, PLANAR, false, null, 1, 0, 0, Parameter.zeroPoints(Side.SRC, "C", zps),
+                        Parameter.scales(Side.SRC, "C", cScales));
+                assertBits(fe, f, what + "dequantizeFromBlockedPerChannel");
+
+                int[] acc = ints(PLANAR.bufferSize(), 1 << 30);
+                float[] d = floats(BLOCKED.bufferSize(), 4);
+                float[] de = d.clone();
+                ops.dequantizeIntsToBlocked(acc, d, cScales);
+                generic(acc, PLANAR, false, de, BLOCKED, false, null, 1, 0, 0, Parameter.scales(Side.SRC, "C", cScales));
+                assertBits(de, d, what + "dequantizeIntsToBlocked");
+
+                byte[] s8 = bytes(PLANAR.bufferSize());
+                float[] dstScales = scales(17);
+                byte[] r = bytes(NHWC.bufferSize());
+                byte[] re = r.clone();
+                ops.requantize(s8, r, cScales, dstScales);
+                generic(s8, PLANAR, false, re, NHWC, false, null, 1, 0, 0, Parameter.scales(Side.SRC, "C", cScales),
+                        Parameter.scales(Side.DST, "C", dstScales));
+                assertArrayEquals(re, r, what + "requantize");
+
+                float[] weights = edges(floats(OIHW.bufferSize(), 10));
+                float[] wScales = scales(20);
+                byte[] w = bytes(OIHW16.bufferSize());
+                byte[] we = w.clone();
+                ops.quantizeWeights(weights, w, wScales);
+                generic(weights, OIHW, false, we, OIHW16, false, null, 1, 0, 0, Parameter.scales(Side.DST, "O", wScales));
+                assertArrayEquals(we, w, what + "quantizeWeights");
+            }
+        }
+    }
+
     private float[] edges(float[] a) {
         float[] edges = {0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 0.25f, 1.25f, -0.75f, 127.5f, 128.5f, -128.5f, -129f, 254.5f,
             255.5f, 256f, -0f, Float.NaN, Float.intBitsToFloat(0xFFA00001), Float.POSITIVE_INFINITY,

@@ -383,9 +383,10 @@ public final class ClassPlanner {
             }
             int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
             NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k, plan.tails());
+            // a transpose narrows and computes its call-time steps once per row of the block
+            int rows = plan.kind() == VectorPlan.Kind.TRANSPOSE ? plan.lanes() : 1;
             int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * (vectorStatementBytes(plan)
-                    + (narrows(m) ? NARROWING_BYTES * (plan.kind() == VectorPlan.Kind.TRANSPOSE ? plan.lanes() : 1) : 0)
-                    + quantizedStepBytes(m))
+                    + ((narrows(m) ? NARROWING_BYTES : 0) + quantizedStepBytes(m)) * rows)
                     + size.tailBlockBytes() + size.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
@@ -433,7 +434,9 @@ public final class ClassPlanner {
      */
     static VariantPlan staged(KernelMethod m, VariantPlan v) {
         VectorPlan plan = ((VariantPlan.Vectors) v.form()).plan();
-        boolean offsetLoads = offsetLoadsInBounds(plan);
+        // an offset load's lanes are its row's shifted by half a block: values loaded beside the
+        // row, one per lane, would have to shift too, and past the array's ends
+        boolean offsetLoads = offsetLoadsInBounds(plan) && !valuesPerLane(plan);
         boolean andOr = plan.shifts(laneType(m), 1);
         if (!offsetLoads && !andOr) {
             return null;
@@ -444,6 +447,17 @@ public final class ClassPlanner {
         int vectors = NestWalk.size(plan.loops(), plan.leaf(), v.splitNode(), plan.tails()).vectorStatements();
         return new VariantPlan(name(staged), suffix(staged), new VariantPlan.Vectors(staged), v.unrollLimit(),
                 v.splitNode(), v.steps(), v.padVectors(), v.estimatedBytes() + extra * vectors);
+    }
+
+    /** True when a call-time value of the plan's method is loaded one per lane (stride 1 along the lane node). */
+    private static boolean valuesPerLane(VectorPlan plan) {
+        int[] strides = plan.loops().nodes().get(plan.leaf()).strides();
+        for (int k = 2; k < strides.length; k++) {
+            if (strides[k] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -776,13 +790,16 @@ public final class ClassPlanner {
     /**
      * Vectors read a call-time scale or zero point of {@code m} only where it is the same for every
      * lane (stride 0 along the lanes: one broadcast) or sequential with them (stride 1: one load).
+     * In a transpose the lanes are an input row's (Y): a value per channel of nchw to nChw16c, or
+     * per output channel of OIhw to OIhw16i16o, is read once per row; one per channel of nChw16c
+     * to nchw is loaded as a vector beside each row.
      */
     private static boolean quantizedLanes(KernelMethod m, VectorPlan plan) {
         if (!(m instanceof KernelMethod.Reorder r) || !r.quantized()
                 || r.quantization().stream().noneMatch(dev.strider.processor.model.QuantParam::array)) {
             return true;
         }
-        if (plan.kind() != VectorPlan.Kind.CONTIGUOUS) {
+        if (plan.kind() != VectorPlan.Kind.CONTIGUOUS && plan.kind() != VectorPlan.Kind.TRANSPOSE) {
             return false;
         }
         int[] strides = plan.loops().nodes().get(plan.leaf()).strides();
@@ -813,8 +830,7 @@ public final class ClassPlanner {
      * along a block's rows or lanes, so those keep their scalar nest there.
      */
     public static boolean convertsInBlocks(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)
-                || r.quantization().stream().anyMatch(dev.strider.processor.model.QuantParam::array)) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)) {
             return false;
         }
         return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !r.src().isHalf()

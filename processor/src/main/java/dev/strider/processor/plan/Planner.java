@@ -230,7 +230,9 @@ public final class Planner {
             }
         }
         int t = transposeLanes;
-        if (contiguous || t < 2 || x.extent() < t || x.strides().length != 2 || x.strides()[1] < t) {
+        // one input, and a reorder's call-time values given per index (ClassPlanner.quantizedLanes
+        // keeps only those read once per input row)
+        if (contiguous || t < 2 || x.extent() < t || x.strides()[1] < t) {
             return none;
         }
         Node y = null;

@@ -29,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
 import javax.lang.model.element.Modifier;
@@ -192,7 +193,7 @@ public final class VectorWriter {
                     : r.src().type() == lanesOf ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
                     : floatLanes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
-            value = r.isCopy() ? in : conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, offsets, c)
+            value = r.isCopy() ? in : conversion.quantized() ? quantized(a, nest, r, conversion, in, lane, lanes, offsets, c)
                     : scaleShift(in, lanesOf, conversion);
             if (ClassPlanner.narrows(m)) {
                 value = narrowed(value, r.unsignedDestination(), plan, c);
@@ -285,10 +286,12 @@ public final class VectorWriter {
      * ({@code Quantization}'s order, f32 lane by lane): a constant or one value for all lanes is a
      * scalar operand ({@code v.mul(scales[k])}), values one per lane a vector loaded beside the
      * source ({@code v.mul(FloatVector.fromArray(...))}; int zero points converted to float).
+     * {@code lanes} floats: a transpose's rows may be narrower than the class's vectors.
      */
     private CodeBlock quantized(Access a, NestWriter nest, KernelMethod.Reorder r, Conversion conversion, CodeBlock in,
-                                Node lane, List<CodeBlock> offsets, Constants c) {
+                                Node lane, int lanes, List<CodeBlock> offsets, Constants c) {
         ClassName floats = vectorClass(ElementType.FLOAT);
+        String species = c.species(ElementType.FLOAT, lanes * 32);
         CodeBlock v = in;
         for (Conversion.Step step : conversion.steps()) {
             CodeBlock operand;
@@ -304,13 +307,15 @@ public final class VectorWriter {
                 CodeBlock offset = offsets.get(k);
                 perLane = lane.strides()[k] == 1;
                 if (!perLane) {
-                    CodeBlock read = nest.value(offset).map(local -> CodeBlock.of("$N", local)).orElseGet(() -> a.read(p, offset));
+                    // one value for the vector: hoisted by the nest where it can, else read here (a transpose's row)
+                    CodeBlock read = (nest == null ? Optional.<String>empty() : nest.value(offset))
+                            .map(local -> CodeBlock.of("$N", local)).orElseGet(() -> a.read(p, offset));
                     operand = p.type() == ElementType.FLOAT ? read : CodeBlock.of("(float) $L", read);
                 } else if (p.type() == ElementType.FLOAT) {
-                    operand = a.load(p, floats, c.species(ElementType.FLOAT, bits), offset);
+                    operand = a.load(p, floats, species, offset);
                 } else {
                     operand = CodeBlock.of("(($T) $L.convert($T.I2F, 0))", floats,
-                            a.load(p, vectorClass(ElementType.INT), c.species(ElementType.INT, bits), offset),
+                            a.load(p, vectorClass(ElementType.INT), c.species(ElementType.INT, lanes * 32), offset),
                             VECTOR_OPERATORS);
                 }
             }
@@ -318,7 +323,7 @@ public final class VectorWriter {
                 case SUBTRACT_SRC_ZERO_POINT -> v = CodeBlock.of("$L.sub($L)", v, operand);
                 case MULTIPLY_SRC_SCALE -> v = CodeBlock.of("$L.mul($L)", v, operand);
                 case MULTIPLY_DST_SCALE_INVERSE -> v = perLane
-                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats, c.species(ElementType.FLOAT, bits), operand)
+                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats, species, operand)
                         : CodeBlock.of("$L.mul(1f / $L)", v, operand);
                 case ADD_DST_ZERO_POINT -> v = CodeBlock.of("$L.add($L)", v, operand);
                 default -> throw new IllegalStateException(step + ": the plan sends no sum to vectors");
@@ -419,7 +424,7 @@ public final class VectorWriter {
         Param in = m.params().get(0);
         Param out = m.output();
         return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
-                rowLoad(m, a, plan, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], plan.lanes(),
+                rowLoad(m, a, plan, offsets, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], plan.lanes(),
                 out, offsets.get(0), y.strides()[0], 0);
     }
 
@@ -452,11 +457,14 @@ public final class VectorWriter {
     }
 
     /**
-     * How a transpose loads one row of its block at an offset, as the lanes it moves ({@link
+     * How a transpose loads row {@code row} of its block at an offset, as the lanes it moves ({@link
      * #blockType}): the bf16 shorts themselves where the plan widens rows as it stores them, bf16
      * widened to the floats' bits as it loads them otherwise, or the output's elements (as bits).
+     * {@code offsets} are the block's, per operand: a call-time value given per index, the same
+     * along a row's lanes ({@code ClassPlanner.quantizedLanes}), is read at its offset for the row.
      */
-    private Function<CodeBlock, CodeBlock> rowLoad(KernelMethod m, Access a, VectorPlan plan, Constants c) {
+    private BiFunction<CodeBlock, Integer, CodeBlock> rowLoad(KernelMethod m, Access a, VectorPlan plan,
+                                                              List<CodeBlock> offsets, Constants c) {
         Param in = m.params().get(0);
         Param out = m.output();
         int lanes = plan.lanes();
@@ -464,29 +472,40 @@ public final class VectorWriter {
             // each row converted to scaled float lanes as it is loaded, moved as the plan moves floats
             KernelMethod.Reorder r = (KernelMethod.Reorder) m;
             Conversion conversion = Conversion.of(m).orElseThrow();
-            // (call-time values here are one value each: scalar operands, no offsets)
-            Function<CodeBlock, CodeBlock> floats = offset -> conversion.quantized()
-                    ? quantized(a, null, r, conversion, floatLanes(a, r, offset, lanes, c), null, null, c)
+            Node y = plan.loops().nodes().get(plan.leaf());
+            Node x = plan.loops().nodes().get(plan.leaf() + 1);
+            BiFunction<CodeBlock, Integer, CodeBlock> floats = (offset, row) -> conversion.quantized()
+                    ? quantized(a, null, r, conversion, floatLanes(a, r, offset, lanes, c), y, lanes,
+                            rowOffsets(offsets, x, row), c)
                     : scaleShift(floatLanes(a, r, offset, lanes, c), ElementType.FLOAT, conversion);
             return !plan.reinterpretsMoves(ElementType.FLOAT) ? floats
-                    : offset -> CodeBlock.of("$L.reinterpretAsInts()", floats.apply(offset));
+                    : (offset, row) -> CodeBlock.of("$L.reinterpretAsInts()", floats.apply(offset, row));
         }
         if (plan.widenedRows()) {
             ClassName shorts = vectorClass(ElementType.SHORT);
             String species = c.species(ElementType.SHORT, lanes * 16);
-            return offset -> a.load(in, shorts, species, offset);
+            return (offset, row) -> a.load(in, shorts, species, offset);
         }
         if (in.type() != out.type()) {
-            return offset -> widenBf16Bits(a, in, offset, lanes, c);
+            return (offset, row) -> widenBf16Bits(a, in, offset, lanes, c);
         }
         // the output's elements as the plan loads them, reinterpreted to the lanes it moves them in
         ElementType loaded = plan.loadedAs(out.type());
         ElementType moved = plan.movedAs(out.type());
         ClassName vector = vectorClass(loaded);
         String species = c.species(loaded, lanes * 8 * loaded.bytes());
-        return loaded == moved ? offset -> a.load(in, vector, species, offset)
-                : offset -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
+        return loaded == moved ? (offset, row) -> a.load(in, vector, species, offset)
+                : (offset, row) -> CodeBlock.of("$L.reinterpretAs$Ls()", a.load(in, vector, species, offset),
                         KernelClass.titled(moved));
+    }
+
+    /** The block's offsets moved to input row {@code row}: {@code row} steps of X, the node of the input's rows. */
+    private static List<CodeBlock> rowOffsets(List<CodeBlock> offsets, Node x, int row) {
+        List<CodeBlock> moved = new ArrayList<>(offsets.size());
+        for (int k = 0; k < offsets.size(); k++) {
+            moved.add(NestWriter.plus(offsets.get(k), (long) row * x.strides()[k]));
+        }
+        return moved;
     }
 
     /**
@@ -500,7 +519,7 @@ public final class VectorWriter {
         Param in = m.params().get(0);
         Param out = m.output();
         return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
-                rowLoad(m, a, plan, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], xRows, out,
+                rowLoad(m, a, plan, offsets, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], xRows, out,
                 offsets.get(0), y.strides()[0], plan.tails().zeroColumns());
     }
 
@@ -665,7 +684,7 @@ public final class VectorWriter {
          * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan plan,
-                Param src, Function<CodeBlock, CodeBlock> load, Function<CodeBlock, CodeBlock> stored, CodeBlock s,
+                Param src, BiFunction<CodeBlock, Integer, CodeBlock> load, Function<CodeBlock, CodeBlock> stored, CodeBlock s,
                 int sStride, int inRows, Param dst, CodeBlock d, int dStride, int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
@@ -687,7 +706,7 @@ public final class VectorWriter {
             for (int i = 0; i < lanes; i++) {
                 zeroRow[i] = i >= inRows;
                 if (!zeroRow[i]) {
-                    b.addStatement("$T $N = $L", vector, rows + i, load.apply(NestWriter.plus(s, i * sStride)));
+                    b.addStatement("$T $N = $L", vector, rows + i, load.apply(NestWriter.plus(s, i * sStride), i));
                 }
             }
             String[] stageNames = {"a", "b", "c"};
@@ -720,8 +739,8 @@ public final class VectorWriter {
                     // the moved halves straight from the input, h = k elements off the rows: no shuffle
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.blend($L, $N)", in + i,
-                                load.apply(NestWriter.plus(s, (long) j * sStride - h)), high),
-                        CodeBlock.of("$L.blend($N, $N)", load.apply(NestWriter.plus(s, (long) i * sStride + h)),
+                                load.apply(NestWriter.plus(s, (long) j * sStride - h), j), high),
+                        CodeBlock.of("$L.blend($N, $N)", load.apply(NestWriter.plus(s, (long) i * sStride + h), i),
                                 in + j, high)};
                 } else if (shifts && plan.stages().andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
