@@ -52,11 +52,17 @@ final class Chart {
         return bars;
     }
 
-    /** The bars of these results: {@link #bars()}, without the tuned choice where none was measured (schema 1). */
+    /**
+     * The bars of these results: {@link #bars()}, without the tuned choice where none was measured
+     * (schema 1), nor THREADS in forks of its own where it did not run.
+     */
     static List<Contender> bars(Results results) {
         List<Contender> bars = bars();
         if (results.cases().stream().allMatch(c -> c.of(Contender.TUNED) == null)) {
             bars.remove(Contender.TUNED);
+        }
+        if (results.cases().stream().allMatch(c -> c.of(Contender.THREADS_OWN_FORK) == null)) {
+            bars.remove(Contender.THREADS_OWN_FORK); // results from before it ran
         }
         return bars;
     }

@@ -34,6 +34,7 @@ final class Report {
         md.append("<!-- Written by dev.strider.examples.bench.Suite from results.json; re-render with --render-only. -->\n\n");
         md.append(Format.run(results)).append("\n\n");
         boolean interleaved = results.cases().stream().anyMatch(c -> c.rounds() != null);
+        boolean threadsForks = results.cases().stream().anyMatch(c -> c.of(Contender.THREADS_OWN_FORK) != null);
         if (interleaved) {
             md.append("Throughput in GB/s: (bytes read + bytes written) per call over the median time per call of the"
                     + " rounds; **bold** is the best fixed target (SCALAR, VECTOR, THREADS). Ratios are taken within each"
@@ -42,10 +43,11 @@ final class Report {
                     + " single-threaded oneDNN's time over the best target's (above 1: faster than oneDNN), tuned ÷ best"
                     + " the best target's time over the tuned choice's (`Strider.load`; ✓ at 0.95 or above). \"oneDNN,"
                     + " all cores\" runs in forks of its own (it needs another `OMP_NUM_THREADS`), so its figures are"
-                    + " JMH means set against the interleaved medians; so does \"THREADS, own fork\" on the blocked cases,"
-                    + " THREADS alone and called back to back as oneDNN on all cores is, and the goal that sets THREADS"
-                    + " against oneDNN on all cores compares those two means. ✓ and ✗ check the goals of the targets"
-                    + " issue on the median per-round ratios.\n\n");
+                    + " JMH means set against the interleaved medians" + (threadsForks
+                    ? "; so does \"THREADS, own fork\" on the blocked cases, THREADS alone and called back to back as"
+                    + " oneDNN on all cores is, and the goal that sets THREADS against oneDNN on all cores compares those"
+                    + " two means" : "") + ". ✓ and ✗ check the goals of the targets issue on the median per-round"
+                    + " ratios.\n\n");
         } else {
             md.append("Throughput in GB/s: (bytes read + bytes written) per call over the time per call; **bold** is the"
                     + " best generated target. ×ceiling: the best target's throughput over `System.arraycopy`'s of the"
@@ -57,6 +59,9 @@ final class Report {
         columns.removeIf(Contender::offHeap); // a table of their own, below
         if (!interleaved) {
             columns.remove(Contender.TUNED);
+        }
+        if (!threadsForks) {
+            columns.remove(Contender.THREADS_OWN_FORK); // results from before it ran
         }
         md.append("| case | bytes |");
         for (Contender c : columns) {

@@ -89,10 +89,12 @@ class ReportTest {
                 + " 256 bits; oneDNN 3.11.0, OMP_NUM_THREADS=1. JMH quick mode: 1 fork, 2 × 500 ms warm-up and 3 × 300 ms"
                 + " measured iterations."), md);
         assertTrue(md.contains("| case | bytes | SCALAR | VECTOR | THREADS | generic |"), md);
+        assertFalse(md.contains("THREADS, own fork"), "no column for THREADS in forks of its own where it did not run");
         assertTrue(md.contains("| flip | 20 B | **2** | – |"), md);
         assertFalse(md.contains("Cold start"), md);
         String svg = Chart.svg(old);
         assertFalse(svg.contains(">tuned<"), "no tuned bar nor legend entry without a tuned contender");
+        assertFalse(svg.contains("THREADS, own fork"), "nor one for THREADS in forks of its own");
         assertTrue(svg.contains(">bold value: the best generated target<"), "no IQR lines to explain");
     }
 }
