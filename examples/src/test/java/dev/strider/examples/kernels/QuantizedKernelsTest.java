@@ -257,10 +257,9 @@ class QuantizedKernelsTest {
         }
     }
 
-    /** {@code a} with every fifth value one a narrowing must get right: ties, both ends of s8 and u8, NaN, infinities. */
     /**
-     * Scales and zero points per channel across the lanes, transposed in registers since this
-     * change: read once per input row where a row is one channel (nchw to nChw16c, OIhw to
+     * Scales and zero points per channel across the lanes, transposed in registers: read once per
+     * input row where a row is one channel (nchw to nChw16c, OIhw to
      * OIhw16i16o per output channel, nchw to nhwc), loaded as a vector beside each row where a
      * row holds the channels (nChw16c to nchw). Every variant of every class (the constructor's
      * number; past a method's count it runs the rule's) against the generic kernel, edge values
@@ -339,6 +338,7 @@ class QuantizedKernelsTest {
         }
     }
 
+    /** {@code a} with every fifth value one a narrowing must get right: ties, both ends of s8 and u8, NaN, infinities. */
     private float[] edges(float[] a) {
         float[] edges = {0.5f, -0.5f, 1.5f, 2.5f, -2.5f, 0.25f, 1.25f, -0.75f, 127.5f, 128.5f, -128.5f, -129f, 254.5f,
             255.5f, 256f, -0f, Float.NaN, Float.intBitsToFloat(0xFFA00001), Float.POSITIVE_INFINITY,

@@ -383,11 +383,14 @@ public final class ClassPlanner {
             }
             int k = split ? plan.loops().splitNode(plan.leaf()) : -1;
             NestWalk.Size size = NestWalk.size(plan.loops(), plan.leaf(), k, plan.tails());
-            // a transpose narrows and computes its call-time steps once per row of the block
-            int rows = plan.kind() == VectorPlan.Kind.TRANSPOSE ? plan.lanes() : 1;
-            int estimate = 200 + size.scalarStatements() * 32 + size.vectorStatements() * (vectorStatementBytes(plan)
-                    + ((narrows(m) ? NARROWING_BYTES : 0) + quantizedStepBytes(m)) * rows)
-                    + size.tailBlockBytes() + size.loops() * 40;
+            int estimate = estimatedBytes(m, plan, size);
+            if (estimate > METHOD_BYTES_BUDGET && limit <= 1 && plan.kind() == VectorPlan.Kind.TRANSPOSE
+                    && quantizedStepBytes(m) > 0) {
+                // call-time steps in every row, unrolled as little as it goes and still too big for C2:
+                // the scalar nest is faster than interpreted blocks (MethodSizeTest measured 9.0-12.5 KB)
+                return scalarFallback(m, problem, o, bits, split, "scalar (its converting blocks would exceed "
+                        + METHOD_BYTES_BUDGET + " bytes of bytecode, past what HotSpot compiles)");
+            }
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name(plan), suffix(plan), new VariantPlan.Vectors(plan), limit, k,
                         steps(split, k, plan.loops()), padVectors(m, plan, bits, split), estimate);
@@ -560,6 +563,48 @@ public final class ClassPlanner {
             }
         }
         return true;
+    }
+
+    /**
+     * Bytecode a conversion adds to each row a transpose loads ({@link #convertsInBlocks}): the
+     * bytes or ints widened to float lanes, the scale and shift.
+     */
+    static final int CONVERTED_ROW_BYTES = 5;
+
+    /**
+     * Bytecode a narrowing adds to each row a transpose stores: a row of a block is narrower than
+     * a contiguous vector's statement, whose store and offsets {@link #NARROWING_BYTES} includes.
+     */
+    static final int NARROWED_ROW_BYTES = 20;
+
+    /** Bytecode of a pad nest's statement: a zero stored. */
+    static final int PAD_STATEMENT_BYTES = 10;
+
+    /**
+     * The bytecode {@code plan}'s method will have, roughly: 32 bytes a scalar statement, more with
+     * call-time steps (whose reads and arithmetic each statement repeats), {@link
+     * #PAD_STATEMENT_BYTES} a pad lane's zero, {@link #vectorStatementBytes} a vector statement, 40 a
+     * loop. A transpose converts and computes its call-time steps once per row it loads and narrows
+     * once per row it stores, its partial blocks' rows too; a contiguous statement once. Fitted to
+     * javac's output (JDK 17) for the call-time conversions of {@code MethodSizeTest} and {@code
+     * QuantOps}: 4,945 bytes against 5,064 estimated for whole 8x8 blocks of f32 into u8 with a
+     * scale and a zero point per channel, 5,596 against 6,124 for 20x6x3x3 weights into
+     * OIhw16i16o with a scale per output channel; 9,019 to 12,514 against 9,448 to 12,768 with
+     * partial blocks and scalar tails, which the rule then declines.
+     */
+    static int estimatedBytes(KernelMethod m, VectorPlan plan, NestWalk.Size size) {
+        int steps = quantizedStepBytes(m);
+        int logical = size.scalarStatements() - size.padStatements();
+        int scalar = logical * (32 + steps / 10) + size.padStatements() * PAD_STATEMENT_BYTES;
+        if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
+            return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan)
+                    + (narrows(m) ? NARROWING_BYTES : 0) + steps) + size.tailBlockBytes() + size.loops() * 40;
+        }
+        int perLoad = steps / 3 + (convertsInBlocks(m) ? CONVERTED_ROW_BYTES : 0);
+        int perStore = narrows(m) ? NARROWED_ROW_BYTES : 0;
+        return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan) + (perLoad + perStore) * plan.lanes())
+                + size.tailBlockBytes() + size.tailRowsLoaded() * perLoad + size.tailRowsStored() * perStore
+                + size.loops() * 40;
     }
 
     /** Bytecode a narrowing adds to a vector (each row of a block): convert, round, clamp, narrow. */

@@ -262,10 +262,14 @@ public abstract class NestWalk<S> {
 
     /**
      * What a nest emits, counted: scalar and vector statements, loops, and the bytecode of its
-     * partial blocks in registers ({@link ClassPlanner#tailBlockBytes}). The pad nests count as
-     * scalar (whatever zeroes them in vectors costs no more).
+     * partial blocks in registers ({@link ClassPlanner#tailBlockBytes}) with the rows they load and
+     * store, which a conversion converts and narrows one by one as whole blocks' rows. The pad nests
+     * count as scalar (whatever zeroes them in vectors costs no more), and {@code padStatements}
+     * says how many of the scalar statements are theirs (a zero stored, where a logical statement
+     * may convert).
      */
-    public record Size(int scalarStatements, int vectorStatements, int loops, int tailBlockBytes) {
+    public record Size(int scalarStatements, int vectorStatements, int loops, int tailBlockBytes, int tailRowsLoaded,
+                       int tailRowsStored, int padStatements) {
         public int statements() {
             return scalarStatements + vectorStatements;
         }
@@ -285,6 +289,7 @@ public abstract class NestWalk<S> {
         c.zeroColumns = tails.zeroColumns();
         c.splitAt(split);
         c.walkLogical(leaf, tails, null);
+        int logicalScalar = c.scalar;
         Problem p = plan.problem();
         // zero columns: the tail blocks write the X dim's pad lanes, and no pad nest does
         int written = tails.zeroColumns() > 0 ? plan.nodes().get(leaf + 1).dim() : -1;
@@ -293,7 +298,7 @@ public abstract class NestWalk<S> {
                 c.walkPad(d, p.sizes()[d], false, null);
             }
         }
-        return new Size(c.scalar, c.vector, c.loops, c.tailBytes);
+        return new Size(c.scalar, c.vector, c.loops, c.tailBytes, c.tailLoads, c.tailStores, c.scalar - logicalScalar);
     }
 
     /**
@@ -315,6 +320,8 @@ public abstract class NestWalk<S> {
         int vector;
         int loops;
         int tailBytes;
+        int tailLoads;
+        int tailStores;
         int zeroColumns;
 
         Counter(LoopPlan plan) {
@@ -332,8 +339,10 @@ public abstract class NestWalk<S> {
 
         @Override
         protected void tailBlock(Void at, int xRows) {
-            tailBytes += ClassPlanner.tailBlockBytes(plan.nodes().get(plan.nodes().size() - 1).extent(), xRows,
-                    zeroColumns);
+            int t = plan.nodes().get(plan.nodes().size() - 1).extent();
+            tailBytes += ClassPlanner.tailBlockBytes(t, xRows, zeroColumns);
+            tailLoads += xRows;
+            tailStores += t;
         }
 
         @Override
