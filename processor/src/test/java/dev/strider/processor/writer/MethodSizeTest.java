@@ -206,4 +206,33 @@ class MethodSizeTest {
         return new KernelMethod.Reorder(name, Param.array("src", from), Samples.named("From", fromLayout),
                 Param.array("dst", to), Samples.named("To", toLayout), unsignedSource, unsignedDestination, 1, 0, 0, steps);
     }
+    /**
+     * The compensation helpers of a compensating weight reorder (OIhw to OIhw4i16o4i, 20x6x3x3, a
+     * scale per O and both compensations per O): unrolled at the option's limit they were 9.3 to
+     * 14.3 KB of bytecode, now their unroll limit halves until the estimate fits as the nests' does.
+     */
+    @Test
+    void compensationHelpersStayBelowTheLimit() {
+        TensorLayout oihw = TensorLayout.packed("OIHW", 20, 6, 3, 3);
+        TensorLayout blocked = TensorLayout.of("OIHW", new int[] {20, 6, 3, 3}, "OIhw4i16o4i");
+        KernelMethod weights = new KernelMethod.Reorder("weights", Param.array("src", ElementType.FLOAT),
+                Samples.named("From", oihw), Param.array("dst", ElementType.BYTE), Samples.named("To", blocked), false,
+                false, 1, 0, 0,
+                List.of(new QuantParam(Param.array("scales", ElementType.FLOAT), Quantization.Kind.SCALE, Side.SRC, "O")),
+                List.of(new dev.strider.processor.model.CompParam(Param.array("s8s8", ElementType.INT),
+                                dev.strider.Compensation.Kind.S8S8, "O"),
+                        new dev.strider.processor.model.CompParam(Param.array("zp", ElementType.INT),
+                                dev.strider.Compensation.Kind.ZERO_POINT, "O")));
+        KernelSet set = new KernelSet("comp", List.of("Weights"), List.of(Target.SCALAR), List.of(weights));
+        JavaFile scalar = Writers.scalar(set, 64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE);
+        int helpers = 0;
+        for (Map.Entry<String, byte[]> c : CompiledKernels.compile(set, List.of(scalar)).classFiles.entrySet()) {
+            for (Map.Entry<String, Integer> m : CodeLengths.of(c.getValue()).entrySet()) {
+                assertTrue(m.getValue() < HUGE_METHOD_LIMIT, c.getKey() + "." + m.getKey() + " has " + m.getValue()
+                        + " bytes of bytecode");
+                helpers += m.getKey().contains("compensate") ? 1 : 0;
+            }
+        }
+        assertTrue(helpers >= 1, helpers + " compensation helpers");
+    }
 }
