@@ -897,13 +897,12 @@ public final class ClassPlanner {
     }
 
     /**
-     * A conversion in float lanes with values the same for every element (compile-time constants,
-     * or call-time scales and zero points given as one value; no sum), whose transposes in registers
-     * convert each row to scaled float lanes as they load it, move the floats, and store each
-     * transposed row as floats or, for a narrowing ({@link #narrows}), narrowed into bytes: f32, s32
-     * or bytes into s8 or u8, and f32, s32 or bytes into f32. A zero row (a partial block's pad lanes)
-     * skips the conversion, so pad lanes get 0 whatever the shift. Values given per index change
-     * along a block's rows or lanes, so those keep their scalar nest there.
+     * A conversion in float lanes (no sum) whose transposes in registers convert each row to scaled
+     * float lanes as they load it, move the floats, and store each transposed row as floats or, for
+     * a narrowing ({@link #narrows}), narrowed into bytes: f32, s32 or bytes into s8 or u8, and f32,
+     * s32 or bytes into f32. A zero row (a partial block's pad lanes) skips the conversion, so pad
+     * lanes get 0 whatever the shift. Call-time values given per index go into a block only where
+     * {@link #quantizedLanes} allows: one per input row, or one per lane.
      */
     public static boolean convertsInBlocks(KernelMethod m) {
         if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)) {

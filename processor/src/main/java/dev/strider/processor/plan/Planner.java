@@ -231,7 +231,7 @@ public final class Planner {
         }
         int t = transposeLanes;
         // one input, and a reorder's call-time values given per index (ClassPlanner.quantizedLanes
-        // keeps only those read once per input row)
+        // keeps only those read once per input row or loaded once per lane)
         if (contiguous || t < 2 || x.extent() < t || x.strides()[1] < t) {
             return none;
         }

@@ -291,7 +291,6 @@ public final class VectorWriter {
     private CodeBlock quantized(Access a, NestWriter nest, KernelMethod.Reorder r, Conversion conversion, CodeBlock in,
                                 Node lane, int lanes, List<CodeBlock> offsets, Constants c) {
         ClassName floats = vectorClass(ElementType.FLOAT);
-        String species = c.species(ElementType.FLOAT, lanes * 32);
         CodeBlock v = in;
         for (Conversion.Step step : conversion.steps()) {
             CodeBlock operand;
@@ -312,7 +311,7 @@ public final class VectorWriter {
                             .map(local -> CodeBlock.of("$N", local)).orElseGet(() -> a.read(p, offset));
                     operand = p.type() == ElementType.FLOAT ? read : CodeBlock.of("(float) $L", read);
                 } else if (p.type() == ElementType.FLOAT) {
-                    operand = a.load(p, floats, species, offset);
+                    operand = a.load(p, floats, c.species(ElementType.FLOAT, lanes * 32), offset);
                 } else {
                     operand = CodeBlock.of("(($T) $L.convert($T.I2F, 0))", floats,
                             a.load(p, vectorClass(ElementType.INT), c.species(ElementType.INT, lanes * 32), offset),
@@ -323,7 +322,8 @@ public final class VectorWriter {
                 case SUBTRACT_SRC_ZERO_POINT -> v = CodeBlock.of("$L.sub($L)", v, operand);
                 case MULTIPLY_SRC_SCALE -> v = CodeBlock.of("$L.mul($L)", v, operand);
                 case MULTIPLY_DST_SCALE_INVERSE -> v = perLane
-                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats, species, operand)
+                        ? CodeBlock.of("$L.mul($T.broadcast($N, 1f).div($L))", v, floats,
+                                c.species(ElementType.FLOAT, lanes * 32), operand)
                         : CodeBlock.of("$L.mul(1f / $L)", v, operand);
                 case ADD_DST_ZERO_POINT -> v = CodeBlock.of("$L.add($L)", v, operand);
                 default -> throw new IllegalStateException(step + ": the plan sends no sum to vectors");
