@@ -10,11 +10,13 @@ import java.lang.annotation.Target;
  * The element type of a kernel parameter whose Java type does not say it: a {@code ByteBuffer} or
  * a {@code MemorySegment} holding floats is {@code @Elements(float.class) MemorySegment dst}. One of
  * {@code double.class}, {@code float.class}, {@code long.class}, {@code int.class},
- * {@code short.class} or {@code byte.class}, or one of the 16-bit floats {@link Bf16} and
- * {@link F16}, which sit in 16-bit storage: {@code @Elements(Bf16.class) short[] weights}, a
- * {@code ShortBuffer}, a {@code ByteBuffer} or a {@code MemorySegment}. On a typed buffer
- * ({@code FloatBuffer}) a primitive may be given, and must then name the buffer's own type; on an
- * array only {@code Bf16} and {@code F16}, on a {@code short[]}.
+ * {@code short.class} or {@code byte.class}, or one of the narrow floats: the 16-bit {@link Bf16} and
+ * {@link F16}, which sit in 16-bit storage ({@code @Elements(Bf16.class) short[] weights}, a
+ * {@code ShortBuffer}, a {@code ByteBuffer} or a {@code MemorySegment}), and the 8-bit
+ * {@link F8E5m2} and {@link F8E4m3}, which sit in bytes ({@code @Elements(F8E4m3.class) byte[]}, a
+ * {@code ByteBuffer} or a {@code MemorySegment}). On a typed buffer ({@code FloatBuffer}) a
+ * primitive may be given, and must then name the buffer's own type; on an array only a narrow
+ * float, on an array of its storage.
  *
  * <p>Where element 0 is: at the buffer's position (the kernel reads and writes
  * {@code [position, limit)} and moves neither), and at offset 0 of a segment (pass
@@ -27,6 +29,6 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 public @interface Elements {
 
-    /** The type of one element: a primitive ({@code float.class}), {@code Bf16.class} or {@code F16.class}. */
+    /** The type of one element: a primitive ({@code float.class}) or a narrow float ({@code Bf16.class}, {@code F8E4m3.class}). */
     Class<?> value();
 }

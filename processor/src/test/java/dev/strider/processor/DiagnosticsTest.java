@@ -1380,7 +1380,7 @@ class DiagnosticsTest {
             s.assertOnlyError(compile(s),
                     "[StriderElementsType] @Elements(char.class) on parameter dst of copy names no element type; it"
                             + " must be double.class, float.class, long.class, int.class, short.class or byte.class,"
-                            + " or Bf16.class or F16.class",
+                            + " or Bf16.class, F16.class, F8E5m2.class or F8E4m3.class",
                     "@Elements(char|.class)");
         }
 
@@ -1400,6 +1400,20 @@ class DiagnosticsTest {
         }
 
         @Test
+        void anF8NeedsByteStorage() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void widen(@Elements(F8E4m3.class) short[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsMisplaced] @Elements(dev.strider.F8E4m3.class) on parameter src of widen: an"
+                            + " f8_e4m3 number takes 8 bits: declare a byte[], ByteBuffer or MemorySegment, not a short[]",
+                    "@Elements(F8E4m3|.class)");
+        }
+
+        @Test
         void unaryOpsDoNotComputeOnHalfFloats() {
             Source s = Source.ops(
                     "@Kernels",
@@ -1409,7 +1423,7 @@ class DiagnosticsTest {
                     "}");
             s.assertError(compile(s),
                     "[StriderHalfArithmetic] parameter in of relu holds f16 numbers, but @Unary computes on Java's own"
-                            + " types; reorder them to float first (only @Reorder, @Slice and @Fill take bf16 and f16)",
+                            + " types; reorder them to float first (only @Reorder, @Slice and @Fill take bf16, f16 and f8)",
                     "@Elements(F16.class) short[] |in");
         }
 

@@ -55,21 +55,22 @@ public final class Convert {
     }
 
     /**
-     * The same with 16-bit floats on either side: a {@code short[]} whose elements are bf16 or f16
-     * numbers ({@code srcHalf}, {@code dstHalf}; null for a short's own integers). A bf16 or f16
-     * source is read as the float it stands for (exactly) and converts as a float source does; a
-     * bf16 or f16 destination is computed as a float destination is (in f32) and rounded to
-     * nearest even into 16 bits ({@link HalfFloats}), as oneDNN's reorder does.
+     * The same with narrow floats on either side: a {@code short[]} whose elements are bf16 or f16
+     * numbers, or a {@code byte[]} of f8 e5m2 or e4m3 numbers ({@code srcNarrow}, {@code dstNarrow};
+     * null for the array's own integers). Such a source is read as the float it stands for (exactly)
+     * and converts as a float source does; such a destination is computed as a float destination is
+     * (in f32) and rounded into its bits as oneDNN's reorder does ({@link HalfFloats}, {@link Float8s}).
      *
-     * @param srcHalf the format of {@code src}'s numbers, which must then be a {@code short[]}, or null
-     * @param dstHalf the format of {@code dst}'s numbers, which must then be a {@code short[]}, or null
-     * @throws IllegalArgumentException as above, and when a format is given for another array than
-     *                                  a {@code short[]}, or with an unsigned reading or writing of that side
+     * @param srcNarrow the format of {@code src}'s numbers, which must then be an array of its
+     *                  {@linkplain NarrowFloat#storage() storage}, or null
+     * @param dstNarrow the format of {@code dst}'s numbers, likewise, or null
+     * @throws IllegalArgumentException as above, and when a format is given for an array of another
+     *                                  type than its storage, or with an unsigned reading or writing of that side
      */
-    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
                                double shift) {
-        reorder(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale, shift, 0);
+        reorder(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale, shift, 0);
     }
 
     /**
@@ -78,10 +79,10 @@ public final class Convert {
      * conversion's arithmetic before the result is narrowed; 0 adds nothing and reads nothing. Pad
      * lanes are written as zeros.
      */
-    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
                                double shift, double sum) {
-        reorder(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale, shift, sum,
+        reorder(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale, shift, sum,
                 List.of());
     }
 
@@ -97,18 +98,23 @@ public final class Convert {
      *                                  of its dims, a scale is not finite, a destination scale is 0,
      *                                  or a parameter is given twice; nothing is written then
      */
-    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
                                double shift, double sum, List<Quantization.Parameter> parameters) {
         if (!Double.isFinite(sum)) {
             throw new IllegalArgumentException("the sum post-op's scale is " + sum + "; it must be finite");
         }
         ElementType from = ElementType.of(src);
         ElementType to = ElementType.of(dst);
-        halfStorage("src", srcHalf, from, unsignedSource);
-        halfStorage("dst", dstHalf, to, unsignedDestination);
-        if (srcHalf != null && srcHalf == dstHalf && scale == 1 && shift == 0 && sum == 0 && parameters.isEmpty()) {
-            ShortKernels.reorder((short[]) src, srcLayout, (short[]) dst, dstLayout); // a copy moves bits, NaNs' too
+        narrowStorage("src", srcNarrow, from, unsignedSource);
+        narrowStorage("dst", dstNarrow, to, unsignedDestination);
+        if (srcNarrow != null && srcNarrow == dstNarrow && scale == 1 && shift == 0 && sum == 0 && parameters.isEmpty()) {
+            // a copy moves bits, NaNs' too
+            if (from == ElementType.BYTE) {
+                ByteKernels.reorder((byte[]) src, srcLayout, (byte[]) dst, dstLayout);
+            } else {
+                ShortKernels.reorder((short[]) src, srcLayout, (short[]) dst, dstLayout);
+            }
             return;
         }
         if (unsignedSource && !from.hasUnsignedReading()) {
@@ -124,7 +130,7 @@ public final class Convert {
         Checks.writable("dst", dst, to.length(dst), dstLayout);
         Checks.notAliased("src", src, srcLayout, "dst", dst, dstLayout);
         if (!parameters.isEmpty()) {
-            quantized(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale,
+            quantized(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale,
                     shift, sum, parameters);
             return;
         }
@@ -133,31 +139,30 @@ public final class Convert {
         int[] s = rows.inner(0);
         int[] d = rows.inner(1);
         double[] row = new double[n];
-        Arithmetic arithmetic = Arithmetic.of(srcHalf != null ? ElementType.FLOAT : from,
-                dstHalf != null ? ElementType.FLOAT : to, scale, shift, sum);
-        // bf16 or f16 to f32 with nothing to compute is the float itself, bit for bit (through a
+        Arithmetic arithmetic = Arithmetic.of(srcNarrow != null ? ElementType.FLOAT : from,
+                dstNarrow != null ? ElementType.FLOAT : to, scale, shift, sum);
+        // a narrow float to f32 with nothing to compute is the float itself, bit for bit (through a
         // double, a signalling NaN would come out quiet)
-        boolean widenOnly = srcHalf != null && dstHalf == null && to == ElementType.FLOAT
+        boolean widenOnly = srcNarrow != null && dstNarrow == null && to == ElementType.FLOAT
                 && !arithmetic.multiplies(scale) && !arithmetic.adds(shift) && sum == 0;
         double[] old = sum != 0 ? new double[n] : null;
         while (rows.next()) {
             if (widenOnly) {
-                short[] in = (short[]) src;
                 float[] out = (float[]) dst;
                 int inBase = rows.base(0);
                 int outBase = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    out[outBase + d[i]] = srcHalf.toFloat(in[inBase + s[i]]);
+                    out[outBase + d[i]] = srcNarrow.toFloat(bits(src, inBase + s[i]));
                 }
                 continue;
             }
-            readRow(src, srcHalf, from, unsignedSource, rows.base(0), s, n, row);
+            readRow(src, srcNarrow, from, unsignedSource, rows.base(0), s, n, row);
             double rowScale = scale;
             double rowShift = shift;
             if (sum != 0) {
                 // the old destination row, read as it is written; the row becomes the whole value
                 // before narrowing, which the writing below then only narrows
-                readRow(dst, dstHalf, to, unsignedDestination, rows.base(1), d, n, old);
+                readRow(dst, dstNarrow, to, unsignedDestination, rows.base(1), d, n, old);
                 boolean inFloat = arithmetic == Arithmetic.FLOAT;
                 for (int i = 0; i < n; i++) {
                     row[i] = inFloat ? FloatKernels.scaleShiftSumFloat(row[i], scale, shift, sum, old[i])
@@ -166,11 +171,10 @@ public final class Convert {
                 rowScale = 1;
                 rowShift = 0;
             }
-            if (dstHalf != null) {
-                short[] out = (short[]) dst;
+            if (dstNarrow != null) {
                 int base = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    out[base + d[i]] = dstHalf.fromFloat(FloatKernels.scaleShiftFloat(row[i], rowScale, rowShift));
+                    setBits(dst, base + d[i], dstNarrow.bitsOf(FloatKernels.scaleShiftFloat(row[i], rowScale, rowShift)));
                 }
             } else {
                 to.writeScaledRow(row, arithmetic, rowScale, rowShift, unsignedDestination, dst, rows.base(1), d, n);
@@ -189,18 +193,18 @@ public final class Convert {
      *                                  parameter's, or the destination is not signed bytes; nothing
      *                                  is written then
      */
-    public static void reorder(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
                                double shift, double sum, List<Quantization.Parameter> parameters,
                                List<Compensations.Output> compensation) {
-        if (!compensation.isEmpty() && (unsignedDestination || dstHalf != null)) {
+        if (!compensation.isEmpty() && (unsignedDestination || dstNarrow != null)) {
             throw new IllegalArgumentException("a compensation goes with s8 weights, not an unsigned or 16-bit float "
                     + "destination");
         }
         List<Object> inputs = new java.util.ArrayList<>(List.of(src));
         parameters.forEach(p -> inputs.add(p.values()));
         Compensations.check(compensation, dstLayout, dst, inputs);
-        reorder(src, srcLayout, srcHalf, unsignedSource, dst, dstLayout, dstHalf, unsignedDestination, scale, shift, sum,
+        reorder(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale, shift, sum,
                 parameters);
         if (!compensation.isEmpty()) {
             Compensations.compute((byte[]) dst, dstLayout, compensation);
@@ -208,16 +212,16 @@ public final class Convert {
     }
 
     /** {@link #reorder} with quantization parameters, once the arrays are checked. */
-    private static void quantized(Object src, TensorLayout srcLayout, Half srcHalf, boolean unsignedSource, Object dst,
-                                  TensorLayout dstLayout, Half dstHalf, boolean unsignedDestination, double scale,
+    private static void quantized(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
+                                  TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
                                   double shift, double sum, List<Quantization.Parameter> parameters) {
         Quantization.check(parameters, dstLayout);
         Map<Quantization.Step, Quantization.Parameter> given = new EnumMap<>(Quantization.Step.class);
         parameters.forEach(p -> given.put(p.step(), p));
         ElementType from = ElementType.of(src);
         ElementType to = ElementType.of(dst);
-        Arithmetic arithmetic = Arithmetic.quantized(srcHalf != null ? ElementType.FLOAT : from,
-                dstHalf != null ? ElementType.FLOAT : to);
+        Arithmetic arithmetic = Arithmetic.quantized(srcNarrow != null ? ElementType.FLOAT : from,
+                dstNarrow != null ? ElementType.FLOAT : to);
         boolean constantScale = arithmetic.multiplies(scale);
         boolean constantShift = arithmetic.adds(shift);
         Quantization.Parameter srcScale = given.get(Quantization.Step.MULTIPLY_SRC_SCALE);
@@ -260,9 +264,9 @@ public final class Convert {
         double[] old = new double[n];
         boolean inFloat = arithmetic == Arithmetic.FLOAT;
         while (rows.next()) {
-            readRow(src, srcHalf, from, unsignedSource, rows.base(0), s, n, row);
+            readRow(src, srcNarrow, from, unsignedSource, rows.base(0), s, n, row);
             if (sum != 0) {
-                readRow(dst, dstHalf, to, unsignedDestination, rows.base(1), d, n, old);
+                readRow(dst, dstNarrow, to, unsignedDestination, rows.base(1), d, n, old);
             }
             for (int i = 0; i < n; i++) {
                 double v = inFloat ? (float) row[i] : row[i];
@@ -295,11 +299,10 @@ public final class Convert {
                 }
                 row[i] = v;
             }
-            if (dstHalf != null) {
-                short[] out = (short[]) dst;
+            if (dstNarrow != null) {
                 int base = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    out[base + d[i]] = dstHalf.fromFloat((float) row[i]);
+                    setBits(dst, base + d[i], dstNarrow.bitsOf((float) row[i]));
                 }
             } else {
                 // the row holds the whole value in the arithmetic: writing only narrows it
@@ -310,28 +313,41 @@ public final class Convert {
     }
 
     /**
-     * One row of {@code array} at {@code base + along[i]} into {@code row}: the float a bf16 or f16
-     * number stands for when {@code half} says so, else the element (read unsigned when asked).
+     * One row of {@code array} at {@code base + along[i]} into {@code row}: the float a narrow float
+     * number stands for when {@code narrow} says so, else the element (read unsigned when asked).
      */
-    private static void readRow(Object array, Half half, ElementType type, boolean unsigned, int base, int[] along,
+    private static void readRow(Object array, NarrowFloat narrow, ElementType type, boolean unsigned, int base, int[] along,
                                 int n, double[] row) {
-        if (half == null) {
+        if (narrow == null) {
             type.readRow(array, base, along, n, unsigned, row);
             return;
         }
-        short[] bits = (short[]) array;
         for (int i = 0; i < n; i++) {
-            row[i] = half.toFloat(bits[base + along[i]]);
+            row[i] = narrow.toFloat(bits(array, base + along[i]));
         }
     }
 
-    private static void halfStorage(String role, Half half, ElementType type, boolean unsigned) {
-        if (half != null && type != ElementType.SHORT) {
-            throw new IllegalArgumentException(role + ": " + half.label() + " numbers sit in a short[], not a "
-                    + type.javaName() + "[]");
+    /** The bits at {@code i} of the {@code short[]} or {@code byte[]} that holds narrow floats. */
+    private static int bits(Object array, int i) {
+        return array instanceof byte[] b ? b[i] : ((short[]) array)[i];
+    }
+
+    /** Stores the low bits of {@code bits} at {@code i} of a {@code short[]} or {@code byte[]}. */
+    private static void setBits(Object array, int i, int bits) {
+        if (array instanceof byte[] b) {
+            b[i] = (byte) bits;
+        } else {
+            ((short[]) array)[i] = (short) bits;
         }
-        if (half != null && unsigned) {
-            throw new IllegalArgumentException(role + ": " + half.label() + " numbers are not read or written as unsigned");
+    }
+
+    private static void narrowStorage(String role, NarrowFloat narrow, ElementType type, boolean unsigned) {
+        if (narrow != null && type != narrow.storage()) {
+            throw new IllegalArgumentException(role + ": " + narrow.label() + " numbers sit in a "
+                    + narrow.storage().javaName() + "[], not a " + type.javaName() + "[]");
+        }
+        if (narrow != null && unsigned) {
+            throw new IllegalArgumentException(role + ": " + narrow.label() + " numbers are not read or written as unsigned");
         }
     }
 }

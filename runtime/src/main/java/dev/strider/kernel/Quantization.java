@@ -99,11 +99,11 @@ public final class Quantization {
      * @param groups per letter of {@code per}, how many consecutive indices of that dim share a value
      *               (oneDNN's groups); empty for 1 each
      */
-    public record Parameter(Kind kind, Side side, String per, Object values, Half half, int[] groups) {
+    public record Parameter(Kind kind, Side side, String per, Object values, NarrowFloat narrow, int[] groups) {
 
         /** A parameter without groups: one value per index of each dim {@code per} names. */
-        public Parameter(Kind kind, Side side, String per, Object values, Half half) {
-            this(kind, side, per, values, half, new int[0]);
+        public Parameter(Kind kind, Side side, String per, Object values, NarrowFloat narrow) {
+            this(kind, side, per, values, narrow, new int[0]);
         }
 
         /**
@@ -118,12 +118,12 @@ public final class Quantization {
             Objects.requireNonNull(per, "per");
             Objects.requireNonNull(values, "values");
             boolean fits = kind == Kind.SCALE
-                    ? values instanceof float[] && half == null || values instanceof short[] && half != null
-                    : (values instanceof int[] || values instanceof byte[]) && half == null;
+                    ? values instanceof float[] && narrow == null || values instanceof short[] && narrow != null
+                    : (values instanceof int[] || values instanceof byte[]) && narrow == null;
             if (!fits) {
                 throw new IllegalArgumentException(side.name().toLowerCase() + " " + kind.label() + "s are held in "
                         + (kind == Kind.SCALE ? "a float[] or a short[] of bf16 or f16 numbers" : "an int[] or a byte[]")
-                        + ", not " + values.getClass().getSimpleName() + (half != null ? " of " + half.label() : ""));
+                        + ", not " + values.getClass().getSimpleName() + (narrow != null ? " of " + narrow.label() : ""));
             }
         }
 
@@ -163,7 +163,7 @@ public final class Quantization {
 
         /** Value {@code k} as a float: a scale, or a zero point converted to float. */
         float at(int k) {
-            return values instanceof float[] f ? f[k] : values instanceof short[] s ? half.toFloat(s[k])
+            return values instanceof float[] f ? f[k] : values instanceof short[] s ? narrow.toFloat(s[k])
                     : values instanceof int[] i ? (float) i[k] : ((byte[]) values)[k];
         }
     }
@@ -315,9 +315,9 @@ public final class Quantization {
     }
 
     /** The same for scales held as bf16 or f16 numbers. */
-    public static void scales(String role, short[] values, Half half, boolean destination) {
+    public static void scales(String role, short[] values, NarrowFloat narrow, boolean destination) {
         for (int k = 0; k < values.length; k++) {
-            scale(role, k, half.toFloat(values[k]), destination);
+            scale(role, k, narrow.toFloat(values[k]), destination);
         }
     }
 

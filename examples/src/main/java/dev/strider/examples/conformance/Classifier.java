@@ -2,7 +2,7 @@ package dev.strider.examples.conformance;
 
 import dev.strider.Side;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import java.util.ArrayList;
@@ -92,24 +92,31 @@ public final class Classifier {
      *                            points in s32 or s8 (issue 20, item 2)
      * @param compensation        {@code @Compensation} outputs: oneDNN's {@code s8s8_comp} and {@code zp_comp}
      *                            of s8 weights (issue 20, item 5)
+     * @param float8              f8 e5m2 and e4m3 are element types: {@code @Elements(F8E5m2.class) byte[]},
+     *                            {@code @Elements(F8E4m3.class) byte[]} (issue 20, item 1's "then f8")
      */
     public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization,
-                               boolean compensation) {
+                               boolean compensation, boolean float8) {
         /**
          * main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy, no
          * 16-bit floats, no sum, scales and zero points only as compile-time constants, no compensation.
          */
-        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false, false);
+        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false, false, false);
 
         /** The same without compensation ({@code --oflag}): what the build before issue 20, item 5 offered. */
         public Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization) {
-            this(unsignedDestination, halfFloats, sum, quantization, false);
+            this(unsignedDestination, halfFloats, sum, quantization, false, false);
         }
 
         /** This build's runtime. */
         public static Capabilities current() {
-            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), Half.values().length == 2, true, true,
-                    dev.strider.Compensation.Kind.values().length == 2);
+            return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), true, true, true,
+                    dev.strider.Compensation.Kind.values().length == 2, true);
+        }
+
+        /** The same without f8: what the build before f8 offered. */
+        public Capabilities withoutFloat8() {
+            return new Capabilities(unsignedDestination, halfFloats, sum, quantization, compensation, false);
         }
     }
 
@@ -161,8 +168,8 @@ public final class Classifier {
         }
 
         /** The 16-bit float format of {@code short[]} scales, else null. */
-        public Half half() {
-            return Classifier.half(dataType);
+        public NarrowFloat narrow() {
+            return Classifier.narrow(dataType);
         }
 
         /** The parameter as Java source: {@code @Scale(value = Side.SRC, per = "B") float[] srcScales}. */
@@ -173,7 +180,7 @@ public final class Classifier {
                     : "(value = " + sideName + ", per = \"" + per + "\"" + (groups.isEmpty() ? ""
                             : ", groups = {" + groups.stream().map(String::valueOf).collect(java.util.stream.Collectors
                                     .joining(", ")) + "}") + ")");
-            String elements = half() == null ? "" : "@Elements(" + half().markerName() + ".class) ";
+            String elements = narrow() == null ? "" : "@Elements(" + narrow().markerName() + ".class) ";
             return elements + a + " " + javaType().getSimpleName() + " " + name();
         }
     }
@@ -182,20 +189,20 @@ public final class Classifier {
      * The Strider declaration of a declarable case: layouts on dims {@code A}, {@code B}, ... in
      * oneDNN's order, the element types and the conversion.
      *
-     * @param srcHalf the 16-bit float format of a {@code short} source ({@code @Elements}), or null
-     * @param dstHalf the 16-bit float format of a {@code short} destination, or null
+     * @param srcNarrow the narrow float format of a {@code short} or {@code byte} source ({@code @Elements}), or null
+     * @param dstNarrow the narrow float format of the destination, or null
      */
     public record Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                              Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                              NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
                               boolean unsignedDestination, double scale, double shift, double sum,
                               List<Parameter> parameters, List<ReorderCase.Flag> compensations) {
 
         /** A declaration without compensations. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                           Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                           NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
                            boolean unsignedDestination, double scale, double shift, double sum,
                            List<Parameter> parameters) {
-            this(dims, sizes, srcFormat, dstFormat, srcType, srcHalf, dstType, dstHalf, unsignedSource,
+            this(dims, sizes, srcFormat, dstFormat, srcType, srcNarrow, dstType, dstNarrow, unsignedSource,
                     unsignedDestination, scale, shift, sum, parameters, List.of());
         }
 
@@ -210,17 +217,17 @@ public final class Classifier {
 
         /** A declaration with only compile-time quantization. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                           Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                           NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
                            boolean unsignedDestination, double scale, double shift, double sum) {
-            this(dims, sizes, srcFormat, dstFormat, srcType, srcHalf, dstType, dstHalf, unsignedSource,
+            this(dims, sizes, srcFormat, dstFormat, srcType, srcNarrow, dstType, dstNarrow, unsignedSource,
                     unsignedDestination, scale, shift, sum, List.of());
         }
 
         /** A declaration without the sum post-op. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                           Half srcHalf, ElementType dstType, Half dstHalf, boolean unsignedSource,
+                           NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
                            boolean unsignedDestination, double scale, double shift) {
-            this(dims, sizes, srcFormat, dstFormat, srcType, srcHalf, dstType, dstHalf, unsignedSource,
+            this(dims, sizes, srcFormat, dstFormat, srcType, srcNarrow, dstType, dstNarrow, unsignedSource,
                     unsignedDestination, scale, shift, 0);
         }
 
@@ -253,7 +260,7 @@ public final class Classifier {
                     + layout + "Src {}\n"
                     + "@Layout(dims = \"" + dims + "\", sizes = " + sizeList + ", format = \"" + dstFormat + "\") interface "
                     + layout + "Dst {}\n"
-                    + r + "\nvoid " + name + "(" + parameter(srcType, srcHalf) + " src, " + parameter(dstType, dstHalf)
+                    + r + "\nvoid " + name + "(" + parameter(srcType, srcNarrow) + " src, " + parameter(dstType, dstNarrow)
                     + " dst" + parameters.stream().map(p -> ", " + p.source()).collect(java.util.stream.Collectors.joining())
                     + compensations.stream().map(f -> ", " + compensationSource(f)).collect(java.util.stream.Collectors.joining())
                     + ");\n";
@@ -292,15 +299,15 @@ public final class Classifier {
         }
 
         /** {@code float[]}, {@code @Elements(Bf16.class) short[]}. */
-        private static String parameter(ElementType type, Half half) {
-            return (half == null ? "" : "@Elements(" + half.markerName() + ".class) ") + type.javaName() + "[]";
+        private static String parameter(ElementType type, NarrowFloat narrow) {
+            return (narrow == null ? "" : "@Elements(" + narrow.markerName() + ".class) ") + type.javaName() + "[]";
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Declaration d && dims.equals(d.dims) && Arrays.equals(sizes, d.sizes)
                     && srcFormat.equals(d.srcFormat) && dstFormat.equals(d.dstFormat) && srcType == d.srcType
-                    && srcHalf == d.srcHalf && dstType == d.dstType && dstHalf == d.dstHalf && unsignedSource == d.unsignedSource
+                    && srcNarrow == d.srcNarrow && dstType == d.dstType && dstNarrow == d.dstNarrow && unsignedSource == d.unsignedSource
                     && unsignedDestination == d.unsignedDestination && Double.compare(scale, d.scale) == 0
                     && Double.compare(shift, d.shift) == 0 && Double.compare(sum, d.sum) == 0
                     && parameters.equals(d.parameters) && compensations.equals(d.compensations);
@@ -447,7 +454,7 @@ public final class Classifier {
             }
         }
         return new Verdict(c, reasons, Optional.of(new Declaration(dims, sizes, c.stag(), c.dtag(), element(c.sdt()),
-                half(c.sdt()), element(c.ddt()), half(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
+                narrow(c.sdt()), element(c.ddt()), narrow(c.ddt()), c.sdt() == DataType.U8, unsignedDestination, scale,
                 shift, a.postOps().isEmpty() ? 0 : a.postOps().get(0).scale(), parameters, compensations(c))));
     }
 
@@ -553,8 +560,16 @@ public final class Classifier {
                     reasons.add(Reason.F16);
                 }
                 break;
-            case F8_E5M2: reasons.add(Reason.F8_E5M2); break;
-            case F8_E4M3: reasons.add(Reason.F8_E4M3); break;
+            case F8_E5M2:
+                if (!capabilities.float8()) {
+                    reasons.add(Reason.F8_E5M2);
+                }
+                break;
+            case F8_E4M3:
+                if (!capabilities.float8()) {
+                    reasons.add(Reason.F8_E4M3);
+                }
+                break;
             case S4: reasons.add(Reason.S4); break;
             case U4: reasons.add(Reason.U4); break;
             case F4_E2M1:
@@ -570,16 +585,24 @@ public final class Classifier {
             case F32: return ElementType.FLOAT;
             case S32: return ElementType.INT;
             case S8:
-            case U8: return ElementType.BYTE;
+            case U8:
+            case F8_E5M2:
+            case F8_E4M3: return ElementType.BYTE;
             case BF16:
             case F16: return ElementType.SHORT;
             default: throw new IllegalArgumentException(t + " is not a Java element type");
         }
     }
 
-    /** The 16-bit float format of {@code t}, or null when it is none. */
-    static Half half(DataType t) {
-        return t == DataType.BF16 ? Half.BF16 : t == DataType.F16 ? Half.F16 : null;
+    /** The narrow float format of {@code t} (bf16, f16, f8), or null when it is none. */
+    static NarrowFloat narrow(DataType t) {
+        switch (t) {
+            case BF16: return NarrowFloat.BF16;
+            case F16: return NarrowFloat.F16;
+            case F8_E5M2: return NarrowFloat.F8_E5M2;
+            case F8_E4M3: return NarrowFloat.F8_E4M3;
+            default: return null;
+        }
     }
 
     /**

@@ -8,7 +8,7 @@ import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Compensations;
 import dev.strider.kernel.Convert;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import java.io.IOException;
@@ -76,6 +76,10 @@ import javax.tools.ToolProvider;
  * reorders move the bits (as Strider does, checked in {@code HalfFloatOracleTest}), while its
  * {@code jit_direct_copy} flushes bf16 subnormals to -0.0/+0.0 and its {@code simple:any} quiets
  * f16 signaling NaNs, both converting through f32;
+ * <li>-0.0 into f8 and out of f8, in any reorder: oneDNN's reference reorder, the only one that runs
+ * f8 on CPUs without AVX512-FP16, adds the destination zero point even when it is 0 (+0.0, as for
+ * f16 above), where Strider keeps -0.0 as oneDNN's jit arithmetic does; and in an e5m2 copy, the
+ * signalling NaNs, which that reference quiets through f32 while Strider moves the bits;
  * <li>bf16 of magnitude 2^31 or more into s8 or u8: oneDNN's {@code jit:uni} reorder gives -128
  * and 0 for them (no saturation before its conversion to s32), while from f32 it saturates, as
  * Strider does from both. benchdnn's own data never reach such values.
@@ -251,6 +255,15 @@ public final class ConformanceRun {
                         .entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
                         .append('\n');
             }
+            List<Outcome> float8 = outcomes.stream().filter(o -> float8(o.sampled().declaration())).toList();
+            if (!float8.isEmpty()) {
+                sb.append(String.format(Locale.ROOT, "  f8 e5m2 or e4m3 on a side: %d cases; oneDNN ran %d, the generic"
+                        + " kernel exact on %d of them (%d of %d where asserted)%n", float8.size(),
+                        float8.stream().filter(o -> o.implementation() != null).count(),
+                        float8.stream().filter(Outcome::genericIsOneDnn).count(),
+                        float8.stream().filter(o -> o.check() == Check.ONEDNN && o.genericIsOneDnn()).count(),
+                        float8.stream().filter(o -> o.check() == Check.ONEDNN).count()));
+            }
             sb.append(String.format(Locale.ROOT, "  not compared with oneDNN, it cannot run them here (every class"
                     + " compared with the generic kernel): %d%n", unimplemented.size()));
             unimplemented.entrySet().stream().collect(Collectors.groupingBy(e -> why(e.getKey(), e.getValue()),
@@ -344,12 +357,25 @@ public final class ConformanceRun {
      */
     public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated,
                                        int maxElements, long seed, int[] eligible) {
+        return sample(suite, verdicts, n, runTime, compensated, 0, maxElements, seed, eligible);
+    }
+
+    /**
+     * The same, then {@code float8} cases with an f8 source or destination, drawn with a seed of
+     * their own from strata of their data-type pair, then call-time, scaled or neither and kind of
+     * formats. The first three draws never take an f8 case, so they are the draws made before f8
+     * existed.
+     */
+    public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated,
+                                       int float8, int maxElements, long seed, int[] eligible) {
         // data-type pair -> (scale or shift, kind of formats) -> cases
         Map<String, Map<String, List<Verdict>>> strata = new TreeMap<>();
         // feature -> (data-type pair, kind of formats) -> cases with call-time parameters
         Map<String, Map<String, List<Verdict>>> runTimeStrata = new TreeMap<>();
         // flags -> (data-type pair, call-time or not, kind of formats) -> cases with compensations
         Map<String, Map<String, List<Verdict>>> compensatedStrata = new TreeMap<>();
+        // data-type pair -> (call-time, scaled or neither, kind of formats) -> cases with an f8 side
+        Map<String, Map<String, List<Verdict>>> float8Strata = new TreeMap<>();
         int within = 0;
         int withinRunTime = 0;
         for (Verdict v : verdicts) {
@@ -363,6 +389,13 @@ public final class ConformanceRun {
             }
             within++;
             String pair = v.reorder().sdt() + "->" + v.reorder().ddt();
+            if (float8(d)) {
+                // plain ones first: oneDNN's reference computes them as Strider does (asserted); call-time ones last
+                String sub = (d.runTime() ? "3 call-time " : d.sum() != 0 ? "2 summed "
+                        : d.scale() != 1 || d.shift() != 0 ? "1 scaled " : "0 ") + kind(d);
+                float8Strata.computeIfAbsent(pair, k -> new TreeMap<>()).computeIfAbsent(sub, k -> new ArrayList<>()).add(v);
+                continue;
+            }
             if (!d.compensations().isEmpty()) {
                 compensatedStrata.computeIfAbsent(d.compensations().toString(), k -> new TreeMap<>())
                         .computeIfAbsent(pair + (d.runTime() ? " call-time " : " ") + kind(d), k -> new ArrayList<>())
@@ -387,7 +420,14 @@ public final class ConformanceRun {
         draw(suite, strata, n, new Random(seed), picked);
         draw(suite, runTimeStrata, n + runTime, new Random(seed + 1), picked);
         draw(suite, compensatedStrata, n + runTime + compensated, new Random(seed + 2), picked);
+        draw(suite, float8Strata, n + runTime + compensated + float8, new Random(seed + 3), picked);
         return new ArrayList<>(picked.values());
+    }
+
+    /** True when the declaration reads or writes f8 numbers. */
+    static boolean float8(Declaration d) {
+        return d.srcType() == dev.strider.kernel.ElementType.BYTE && d.srcNarrow() != null
+                || d.dstType() == dev.strider.kernel.ElementType.BYTE && d.dstNarrow() != null;
     }
 
     /**
@@ -400,7 +440,7 @@ public final class ConformanceRun {
         if (d.parameters().stream().anyMatch(p -> p.kind() == Quantization.Kind.ZERO_POINT && !p.per().isEmpty())) {
             return "per-dim zero points";
         }
-        if (d.parameters().stream().anyMatch(p -> p.half() != null)) {
+        if (d.parameters().stream().anyMatch(p -> p.narrow() != null)) {
             return "bf16/f16 scales";
         }
         Optional<Classifier.Parameter> src = d.parameter(Quantization.Kind.SCALE, Side.SRC);
@@ -550,8 +590,14 @@ public final class ConformanceRun {
      */
     public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated, int maxElements,
                              long seed, Processor processor, Path dir) {
+        return run(suite, verdicts, n, runTime, compensated, 0, maxElements, seed, processor, dir);
+    }
+
+    /** The same, then {@code float8} cases with an f8 source or destination ({@link #sample}). */
+    public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated, int float8,
+                             int maxElements, long seed, Processor processor, Path dir) {
         int[] eligible = new int[2];
-        List<Sampled> sample = sample(suite, verdicts, n, runTime, compensated, maxElements, seed, eligible);
+        List<Sampled> sample = sample(suite, verdicts, n, runTime, compensated, float8, maxElements, seed, eligible);
         long t0 = System.nanoTime();
         ClassLoader loader = compile(interfaceSource(sample), processor, dir, List.of("-Astrider.threadsAbove=4096",
                 "-Astrider.report=false"));
@@ -614,8 +660,8 @@ public final class ConformanceRun {
                     ReorderCase.Flag f = d.compensations().get(i);
                     outputs.add(new Compensations.Output(f.kind(), d.per(f), comps[i]));
                 }
-                Convert.reorder(Data.copy(input), srcLayout, d.srcHalf(), d.unsignedSource(), genericOut, dstLayout,
-                        d.dstHalf(), d.unsignedDestination(), d.scale(), d.shift(), d.sum(), Data.generic(d, values),
+                Convert.reorder(Data.copy(input), srcLayout, d.srcNarrow(), d.unsignedSource(), genericOut, dstLayout,
+                        d.dstNarrow(), d.unsignedDestination(), d.scale(), d.shift(), d.sum(), Data.generic(d, values),
                         outputs);
                 genericOut = Data.withCompensations(d, dstLayout, genericOut, comps);
             } catch (RuntimeException e) {
@@ -744,6 +790,8 @@ public final class ConformanceRun {
             case U8: return dev.strider.examples.onednn.DataType.U8;
             case BF16: return dev.strider.examples.onednn.DataType.BF16;
             case F16: return dev.strider.examples.onednn.DataType.F16;
+            case F8_E5M2: return dev.strider.examples.onednn.DataType.F8_E5M2;
+            case F8_E4M3: return dev.strider.examples.onednn.DataType.F8_E4M3;
             default: throw new IllegalStateException("the oneDNN wrapper moves no " + t + " (oneDNN's CPU reorder has none)");
         }
     }
@@ -773,7 +821,7 @@ public final class ConformanceRun {
                 long[] groups = oneDnnGroups(d, p);
                 if (p.kind() == Quantization.Kind.SCALE) {
                     OneDnnReorder.Scales scales = new OneDnnReorder.Scales(mask, oneDnnType(p.dataType()),
-                            Data.floats(values.get(i), p.half()), groups);
+                            Data.floats(values.get(i), p.narrow()), groups);
                     q = p.side() == Side.SRC ? q.withSourceScales(scales) : q.withDestinationScales(scales);
                 } else {
                     OneDnnReorder.ZeroPoints zeroPoints = new OneDnnReorder.ZeroPoints(mask, oneDnnType(p.dataType()),
@@ -877,21 +925,28 @@ public final class ConformanceRun {
                     break;
                 }
             }
-            // kernel-dependent answers in oneDNN (see the class comment): -0.0 into f16, NaN into an integer type
+            // kernel-dependent answers in oneDNN (see the class comment): -0.0 into f16 or f8 and out of
+            // f8, NaN into an integer type
+            boolean float8Dst = c.ddt() == DataType.F8_E5M2 || c.ddt() == DataType.F8_E4M3;
+            boolean copy = c.sdt() == c.ddt() && d.scale() == 1 && d.shift() == 0 && !d.runTime();
             for (int i = 0; i < n; i++) {
                 if (values instanceof float[] f) {
-                    if (c.ddt() == DataType.F16 && Float.floatToRawIntBits(f[i]) == 0x80000000) {
+                    if ((c.ddt() == DataType.F16 || float8Dst) && Float.floatToRawIntBits(f[i]) == 0x80000000) {
                         f[i] = 0f;
                     }
                 } else if (values instanceof short[] s) {
-                    float x = d.srcHalf().toFloat(s[i]);
-                    boolean copy = c.sdt() == c.ddt() && d.scale() == 1 && d.shift() == 0 && !d.runTime();
+                    float x = d.srcNarrow().toFloat(s[i]);
                     if (integerDst && (Float.isNaN(x) || (c.sdt() == DataType.BF16 && Math.abs(x) >= 0x1p31f))) {
                         s[i] = 0;
-                    } else if (c.ddt() == DataType.F16 && x == 0 && s[i] != 0) { // -0.0, f16 copies too
+                    } else if ((c.ddt() == DataType.F16 || float8Dst) && x == 0 && s[i] != 0) { // -0.0, f16 copies too
                         s[i] = 0;
-                    } else if (copy && (subnormal(d.srcHalf(), s[i]) || signaling(d.srcHalf(), s[i]))) {
+                    } else if (copy && (subnormal(d.srcNarrow(), s[i]) || signaling(d.srcNarrow(), s[i]))) {
                         s[i] = 0;
+                    }
+                } else if (values instanceof byte[] b && d.srcNarrow() != null) {
+                    // f8: -0.0 to any destination; an e5m2 signalling NaN (S.11111.01) in a copy
+                    if (b[i] == (byte) 0x80 || copy && c.sdt() == DataType.F8_E5M2 && (b[i] & 0x7F) == 0x7D) {
+                        b[i] = 0;
                     }
                 }
             }
@@ -931,10 +986,10 @@ public final class ConformanceRun {
                     for (int i = 0; i < count; i++) {
                         v[i] = p.per().isEmpty() ? (float) p.value() : (float) Math.exp(random.nextDouble() * 4 - 2);
                     }
-                    if (p.half() != null) {
+                    if (p.narrow() != null) {
                         short[] h = new short[count];
                         for (int i = 0; i < count; i++) {
-                            h[i] = p.half().fromFloat(v[i]);
+                            h[i] = (short) p.narrow().bitsOf(v[i]);
                         }
                         out.add(h);
                     } else {
@@ -1004,7 +1059,7 @@ public final class ConformanceRun {
                 Classifier.Parameter p = d.parameters().get(i);
                 Object v = values.get(i);
                 Object array = v instanceof Float f ? new float[] {f} : v instanceof Integer n ? new int[] {n} : copy(v);
-                out.add(new Quantization.Parameter(p.kind(), p.side(), p.per(), array, p.half(), p.groupArray()));
+                out.add(new Quantization.Parameter(p.kind(), p.side(), p.per(), array, p.narrow(), p.groupArray()));
             }
             return out;
         }
@@ -1015,14 +1070,14 @@ public final class ConformanceRun {
         }
 
         /** Scales as floats: a {@code Float}, a {@code float[]}, or a {@code short[]} of {@code half} numbers. */
-        static float[] floats(Object v, Half half) {
+        static float[] floats(Object v, NarrowFloat narrow) {
             if (v instanceof Float f) {
                 return new float[] {f};
             }
             if (v instanceof short[] s) {
                 float[] out = new float[s.length];
                 for (int i = 0; i < s.length; i++) {
-                    out[i] = half.toFloat(s[i]);
+                    out[i] = narrow.toFloat(s[i]);
                 }
                 return out;
             }
@@ -1056,18 +1111,18 @@ public final class ConformanceRun {
         }
 
         /** A subnormal bf16 or f16 (not zero). */
-        static boolean subnormal(Half h, short bits) {
-            int exponent = h == Half.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
-            int mantissa = h == Half.BF16 ? bits & 0x7F : bits & 0x3FF;
+        static boolean subnormal(NarrowFloat h, short bits) {
+            int exponent = h == NarrowFloat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
+            int mantissa = h == NarrowFloat.BF16 ? bits & 0x7F : bits & 0x3FF;
             return exponent == 0 && mantissa != 0;
         }
 
         /** A signaling NaN in bf16 or f16: all-ones exponent, a mantissa without its top bit, not zero. */
-        static boolean signaling(Half h, short bits) {
-            int exponent = h == Half.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
-            int mantissa = h == Half.BF16 ? bits & 0x7F : bits & 0x3FF;
-            int quiet = h == Half.BF16 ? 0x40 : 0x200;
-            return exponent == (h == Half.BF16 ? 0xFF : 0x1F) && mantissa != 0 && (mantissa & quiet) == 0;
+        static boolean signaling(NarrowFloat h, short bits) {
+            int exponent = h == NarrowFloat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
+            int mantissa = h == NarrowFloat.BF16 ? bits & 0x7F : bits & 0x3FF;
+            int quiet = h == NarrowFloat.BF16 ? 0x40 : 0x200;
+            return exponent == (h == NarrowFloat.BF16 ? 0xFF : 0x1F) && mantissa != 0 && (mantissa & quiet) == 0;
         }
 
         /** The magnitude where {@code t} saturates (or a large value for float types). */
@@ -1077,6 +1132,8 @@ public final class ConformanceRun {
                 case U8: return 256;
                 case S32: return 2147483648f;
                 case F16: return 65536;
+                case F8_E5M2: return 65536;
+                case F8_E4M3: return 512;
                 default: return 1e6f;
             }
         }
@@ -1107,6 +1164,8 @@ public final class ConformanceRun {
                     case S32 -> Array.setInt(a, at, random.nextInt(2001) - 1000);
                     case BF16 -> Array.setShort(a, at, (short) (Float.floatToRawIntBits((random.nextInt(64) - 32) / 4f) >>> 16));
                     case F16 -> Array.setShort(a, at, dev.strider.kernel.HalfFloats.floatToF16((random.nextInt(64) - 32) / 4f));
+                    case F8_E5M2, F8_E4M3 -> Array.setByte(a, at,
+                            (byte) Classifier.narrow(c.ddt()).bitsOf((random.nextInt(64) - 32) / 4f));
                     case U8 -> Array.setByte(a, at, (byte) random.nextInt(200));
                     default -> Array.setByte(a, at, (byte) (random.nextInt(200) - 100));
                 }
@@ -1160,8 +1219,10 @@ public final class ConformanceRun {
             switch (t) {
                 case F32: return Float.intBitsToFloat((int) b) + String.format(Locale.ROOT, " (0x%08x)", (int) b);
                 case F64: return Double.longBitsToDouble(b) + String.format(Locale.ROOT, " (0x%016x)", b);
-                case BF16: return Half.BF16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
-                case F16: return Half.F16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case BF16: return NarrowFloat.BF16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case F16: return NarrowFloat.F16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case F8_E5M2: return NarrowFloat.F8_E5M2.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
+                case F8_E4M3: return NarrowFloat.F8_E4M3.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
                 case U8: return String.valueOf(b & 0xFF);
                 default: return String.valueOf(b);
             }

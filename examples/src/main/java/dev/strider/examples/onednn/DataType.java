@@ -17,7 +17,11 @@ public enum DataType {
     /** bfloat16, {@code dnnl_bf16}: a Java {@code short} holding the upper half of an f32. */
     BF16("dnnl_bf16", 2),
     /** IEEE half precision, {@code dnnl_f16}: a Java {@code short} holding binary16 bits. */
-    F16("dnnl_f16", 2);
+    F16("dnnl_f16", 2),
+    /** 8-bit float with 5 exponent bits, {@code dnnl_f8_e5m2}: a Java {@code byte} holding its bits. */
+    F8_E5M2("dnnl_f8_e5m2", 1),
+    /** 8-bit float with 4 exponent bits, {@code dnnl_f8_e4m3}: a Java {@code byte} holding its bits. */
+    F8_E4M3("dnnl_f8_e4m3", 1);
 
     private final String constant;
     private final int bytes;

@@ -919,7 +919,7 @@ public final class OneDnnReorder implements AutoCloseable {
         ((FloatPointer) buffer(sourceData, source, sourceElements, values.length, DataType.F32, "source")).put(values);
     }
 
-    /** Copies the whole u8 or s8 source buffer in; {@code values.length} must be its element count. */
+    /** Copies the whole u8, s8 or f8 source buffer in (f8 as bits); {@code values.length} must be its element count. */
     public void copyIn(byte[] values) {
         ((BytePointer) buffer(sourceData, source, sourceElements, values.length, bytes(source), "source")).put(values);
     }
@@ -987,7 +987,8 @@ public final class OneDnnReorder implements AutoCloseable {
 
     /** The byte type of a side: s8 when it is s8, else u8 (which {@link #buffer} then checks). */
     private static DataType bytes(MemorySpec spec) {
-        return spec.type() == DataType.S8 ? DataType.S8 : DataType.U8;
+        return spec.type() == DataType.S8 || spec.type() == DataType.F8_E5M2 || spec.type() == DataType.F8_E4M3
+                ? spec.type() : DataType.U8;
     }
 
     private Pointer buffer(Pointer data, MemorySpec spec, long elements, int length, DataType type, String side) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.strider.examples.conformance.Classifier.Capabilities;
 import dev.strider.examples.conformance.Classifier.Reason;
 import dev.strider.examples.conformance.Suite.Counts;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,15 +74,32 @@ class BenchdnnSuiteTest {
         Counts before = suite.counts(new Capabilities(true, true, true, true));
         assertEquals(14_483, before.declarable());
         assertEquals(4_009, before.of(Reason.COMPENSATION));
+        Counts after = suite.counts(Capabilities.current().withoutFloat8());
+        assertEquals(0, after.of(Reason.COMPENSATION));
+        assertEquals(14_483 + 4_009, after.declarable());
+    }
+
+    @Test
+    void float8AddsEveryCaseItAloneStopped() {
+        Counts before = suite.counts(Capabilities.current().withoutFloat8());
+        assertEquals(655, before.of(Reason.F8_E5M2));
+        assertEquals(655, before.of(Reason.F8_E4M3));
+        // the cases whose only reasons were f8; the others stay out for another reason (stochastic rounding, s4, ...)
+        long onlyF8 = suite.verdicts(Capabilities.current().withoutFloat8()).stream()
+                .filter(v -> !v.reasons().isEmpty()
+                        && EnumSet.of(Reason.F8_E5M2, Reason.F8_E4M3).containsAll(v.reasons()))
+                .count();
+        assertEquals(1_244, onlyF8);
         Counts today = suite.counts(Capabilities.current());
-        assertEquals(0, today.of(Reason.COMPENSATION));
-        assertEquals(14_483 + 4_009, today.declarable());
+        assertEquals(0, today.of(Reason.F8_E5M2));
+        assertEquals(0, today.of(Reason.F8_E4M3));
+        assertEquals(18_492 + onlyF8, today.declarable());
     }
 
     @Test
     void todayEveryU8DestinationHalfFloatSumAndPerDimScaleIsDeclarable() {
         Counts c = suite.counts(Capabilities.current());
-        assertEquals(18_492, c.declarable());
+        assertEquals(19_736, c.declarable());
         assertEquals(0, c.of(Reason.U8_DESTINATION));
         assertEquals(0, c.of(Reason.SUM));
         assertEquals(0, c.of(Reason.BF16));

@@ -10,7 +10,7 @@ import dev.strider.examples.conformance.Classifier.Parameter;
 import dev.strider.examples.conformance.Classifier.Reason;
 import dev.strider.examples.conformance.Classifier.Verdict;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 import dev.strider.kernel.Quantization;
 import java.util.EnumSet;
 import java.util.List;
@@ -48,14 +48,29 @@ class ClassifierTest {
         assertEquals(EnumSet.of(Reason.BF16, Reason.F16), ISSUE_20.classify(c).reasons());
         Declaration d = TODAY.classify(c).declaration().orElseThrow();
         assertEquals(ElementType.SHORT, d.srcType());
-        assertEquals(Half.BF16, d.srcHalf());
+        assertEquals(NarrowFloat.BF16, d.srcNarrow());
         assertEquals(ElementType.SHORT, d.dstType());
-        assertEquals(Half.F16, d.dstHalf());
+        assertEquals(NarrowFloat.F16, d.dstNarrow());
         assertEquals(String.join("\n",
                 "@Layout(dims = \"AB\", sizes = {3, 5}, format = \"ab\") interface C7Src {}",
                 "@Layout(dims = \"AB\", sizes = {3, 5}, format = \"aB8b\") interface C7Dst {}",
                 "@Reorder(from = C7Src.class, to = C7Dst.class, scale = 2.0)",
                 "void c7(@Elements(Bf16.class) short[] src, @Elements(F16.class) short[] dst);", ""), d.source("c7"));
+    }
+
+    @Test
+    void f8IsBytesWithTheirFormat() {
+        ReorderCase c = one("--sdt=f32 --ddt=f8_e4m3 --attr-scales=src:common:0.5 --dtag=aBx16b 2x17x3");
+        assertEquals(EnumSet.of(Reason.F8_E4M3), new Classifier(Capabilities.current().withoutFloat8()).classify(c)
+                .reasons());
+        Declaration d = TODAY.classify(c).declaration().orElseThrow();
+        assertEquals(ElementType.BYTE, d.dstType());
+        assertEquals(NarrowFloat.F8_E4M3, d.dstNarrow());
+        assertTrue(d.source("f").contains("void f(float[] src, @Elements(F8E4m3.class) byte[] dst);"), d.source("f"));
+        Declaration back = TODAY.classify(one("--sdt=f8_e5m2 --ddt=bf16 4x4")).declaration().orElseThrow();
+        assertEquals(NarrowFloat.F8_E5M2, back.srcNarrow());
+        assertTrue(back.source("b").contains("void b(@Elements(F8E5m2.class) byte[] src, @Elements(Bf16.class) short[]"
+                + " dst);"), back.source("b"));
     }
 
     @Test
@@ -125,6 +140,8 @@ class ClassifierTest {
         assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINT_DATA_TYPE), TODAY.classify(one("--sdt=s4 --ddt=f32"
                 + " --attr-scales=src:per_tensor:f16:1x16 --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
         assertEquals(EnumSet.of(Reason.F8_E4M3, Reason.STOCHASTIC_ROUNDING),
+                ISSUE_20.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
+        assertEquals(EnumSet.of(Reason.STOCHASTIC_ROUNDING),
                 TODAY.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
         assertEquals(EnumSet.of(Reason.TOO_LARGE), TODAY.classify(one("--dtag=aBx8b 2x16x19200x19200")).reasons());
         assertEquals(EnumSet.of(Reason.RANK), TODAY.classify(one("1x1x1x1x1x1x1x1x2")).reasons());

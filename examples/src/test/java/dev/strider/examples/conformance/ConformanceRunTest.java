@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * same case ({@link ConformanceRun}): {@link #SAMPLE} cases with compile-time scales and shifts, then
  * {@link #RUN_TIME} with call-time scales or zero points (per dim, issue 20 item 2), then
  * {@link #COMPENSATED} that write oneDNN's compensations besides s8 weights (item 5: the weights and
- * the int32 tail compared). Prints the summary.
+ * the int32 tail compared), then {@link #FLOAT8} with an f8 e5m2 or e4m3 source or destination.
+ * Prints the summary.
  *
  * <p>Fails on any mismatch where oneDNN computes Strider's formula ({@link ConformanceRun.Check#ONEDNN}:
  * every compile-time case, and call-time cases oneDNN runs in a jit kernel), and on any class that
@@ -37,6 +38,8 @@ class ConformanceRunTest {
     static final int RUN_TIME = 50;
     /** Cases that write compensations ({@code --oflag=s8s8_comp}, {@code zp_comp}), drawn after those. */
     static final int COMPENSATED = 30;
+    /** Cases with an f8 source or destination, drawn after those. */
+    static final int FLOAT8 = 40;
     static final int MAX_ELEMENTS = 1 << 15;
     static final long SEED = 20;
 
@@ -46,11 +49,11 @@ class ConformanceRunTest {
         Suite suite = Suite.read(BatchReader.onednn(), Suite.ISSUE_20_FILES);
         Suite.Counts counts = suite.counts(Capabilities.current());
         List<Classifier.Verdict> verdicts = suite.verdicts(Capabilities.current());
-        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, COMPENSATED, MAX_ELEMENTS, SEED,
+        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, COMPENSATED, FLOAT8, MAX_ELEMENTS, SEED,
                 new StriderProcessor(), dir);
         String summary = r.summary(counts.declarable(), counts.cpuFixedDims(), MAX_ELEMENTS);
         System.out.println(summary);
-        assertEquals(SAMPLE + RUN_TIME + COMPENSATED, r.sampled().size(), summary);
+        assertEquals(SAMPLE + RUN_TIME + COMPENSATED + FLOAT8, r.sampled().size(), summary);
         assertTrue(r.skipped().isEmpty(), summary);
         assertEquals(List.of(), r.asserted(), summary);
         // every compensating case compared with oneDNN's weights and tail: none fell back to the generic kernel

@@ -7,7 +7,7 @@ import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
 import dev.strider.kernel.Convert;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 import dev.strider.layout.TensorLayout;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -105,8 +105,8 @@ class HalfFloatOracleTest {
             }
             if (target == Target.SCALAR) {
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
-                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), half(c.from()), false, actual, layout(c.toTag()),
-                        half(c.to()), c.to() == DataType.U8, c.scale(), 0);
+                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), narrow(c.from()), false, actual, layout(c.toTag()),
+                        narrow(c.to()), c.to() == DataType.U8, c.scale(), 0);
                 compare("generic " + c.method(), c, expected, actual, mismatches);
             }
         }
@@ -123,7 +123,7 @@ class HalfFloatOracleTest {
                 f[i] = 0f;
             }
             if (input instanceof short[] s && integer) {
-                float value = half(c.from()).toFloat(s[i]);
+                float value = narrow(c.from()).toFloat(s[i]);
                 if (Float.isNaN(value)) {
                     s[i] = 0;
                 }
@@ -135,8 +135,8 @@ class HalfFloatOracleTest {
         return TensorLayout.of("NCHW", SIZES, tag);
     }
 
-    private static Half half(DataType type) {
-        return type == DataType.BF16 ? Half.BF16 : type == DataType.F16 ? Half.F16 : null;
+    private static NarrowFloat narrow(DataType type) {
+        return type == DataType.BF16 ? NarrowFloat.BF16 : type == DataType.F16 ? NarrowFloat.F16 : null;
     }
 
     /** The array the method writes, or a ShortBuffer over it, or a direct native-order ByteBuffer to read it from. */
@@ -164,7 +164,7 @@ class HalfFloatOracleTest {
                 }
                 yield s;
             }
-            case S8, U8 -> {
+            case S8, U8, F8_E5M2, F8_E4M3 -> {
                 byte[] b = new byte[n];
                 random.nextBytes(b);
                 yield b;

@@ -3,7 +3,7 @@ package dev.strider.processor.model;
 import dev.strider.BinaryOp;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.Overflow;
@@ -376,8 +376,8 @@ public final class ModelBuilder {
         if (kind.arithmetic()) {
             for (int i = 0; i < params.size(); i++) {
                 Param p = params.get(i);
-                if (p.isHalf()) {
-                    report.report(Message.HALF_ARITHMETIC, declared.get(i), p.name(), name, p.half().label(),
+                if (p.isNarrowFloat()) {
+                    report.report(Message.HALF_ARITHMETIC, declared.get(i), p.name(), name, p.narrow().label(),
                             kind.simpleName());
                     ok = false;
                 }
@@ -464,10 +464,10 @@ public final class ModelBuilder {
         }
         Optional<ElementType> array = arrayOf(type);
         Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
-        Half half = elements.map(ModelBuilder::elementsHalf).orElse(null);
+        NarrowFloat narrow = elements.map(ModelBuilder::elementsNarrow).orElse(null);
         boolean fits = array.isPresent() && (scale
                 ? array.get() == ElementType.FLOAT && elements.isEmpty()
-                        || array.get() == ElementType.SHORT && half != null
+                        || array.get() == ElementType.SHORT && narrow != null && narrow.storage() == ElementType.SHORT
                 : (array.get() == ElementType.INT || array.get() == ElementType.BYTE) && elements.isEmpty());
         if (!fits) {
             report.report(Message.QUANTIZATION_TYPE, p, name, method, "a " + type
@@ -476,7 +476,7 @@ public final class ModelBuilder {
             return Optional.empty();
         }
         Param param = new Param(name, array.get(), Memory.ARRAY);
-        return Optional.of(half != null ? param.holding(half) : param);
+        return Optional.of(narrow != null ? param.holding(narrow) : param);
     }
 
     private static boolean isUnresolved(TypeMirror type) {
@@ -516,10 +516,10 @@ public final class ModelBuilder {
         String name = p.getSimpleName().toString();
         Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
         Optional<ElementType> declared = Optional.empty();
-        Half half = null;
+        NarrowFloat narrow = null;
         if (elements.isPresent()) {
-            half = elementsHalf(elements.get());
-            declared = half != null ? Optional.of(ElementType.SHORT) : elementsType(elements.get());
+            narrow = elementsNarrow(elements.get());
+            declared = narrow != null ? Optional.of(narrow.storage()) : elementsType(elements.get());
             if (declared.isEmpty()) {
                 report.report(Message.ELEMENTS_TYPE, p, elements.get(), elementsValue(elements.get()),
                         elementsLiteral(elements.get()), name, method);
@@ -527,13 +527,13 @@ public final class ModelBuilder {
             }
         }
         Optional<ElementType> array = arrayOf(type);
-        if (array.isPresent() && half != null) {
-            if (array.get() != ElementType.SHORT) {
+        if (array.isPresent() && narrow != null) {
+            if (array.get() != narrow.storage()) {
                 report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
-                        elementsLiteral(elements.get()), name, method, halfStorage(half, type.toString()));
+                        elementsLiteral(elements.get()), name, method, narrowStorage(narrow, type.toString()));
                 return Optional.empty();
             }
-            return Optional.of(new Param(name, ElementType.SHORT, Memory.ARRAY).holding(half));
+            return Optional.of(new Param(name, narrow.storage(), Memory.ARRAY).holding(narrow));
         }
         if (array.isPresent()) {
             if (elements.isPresent()) {
@@ -548,9 +548,9 @@ public final class ModelBuilder {
                 ? ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString() : "";
         for (ElementType t : ElementType.values()) {
             if (t != ElementType.BYTE && qualified.equals("java.nio." + Memory.bufferName(t))) {
-                if (half != null && t != ElementType.SHORT) {
+                if (narrow != null && t != narrow.storage()) {
                     report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
-                            elementsLiteral(elements.get()), name, method, halfStorage(half, Memory.bufferName(t)));
+                            elementsLiteral(elements.get()), name, method, narrowStorage(narrow, Memory.bufferName(t)));
                     return Optional.empty();
                 }
                 if (declared.isPresent() && declared.get() != t) {
@@ -559,7 +559,7 @@ public final class ModelBuilder {
                                     + t.javaName() + " elements, not " + declared.get().javaName());
                     return Optional.empty();
                 }
-                return Optional.of(new Param(name, t, Memory.BUFFER).holding(half));
+                return Optional.of(new Param(name, t, Memory.BUFFER).holding(narrow));
             }
         }
         Memory memory = qualified.equals("java.nio.ByteBuffer") ? Memory.BYTE_BUFFER
@@ -577,21 +577,24 @@ public final class ModelBuilder {
             report.report(Message.ELEMENTS_MISSING, p, name, method, simple, simple, name);
             return Optional.empty();
         }
-        return Optional.of(new Param(name, declared.get(), memory).holding(half));
+        return Optional.of(new Param(name, declared.get(), memory).holding(narrow));
     }
 
-    /** Why {@code half} numbers cannot sit in {@code storage}: they take 16 bits. */
-    private static String halfStorage(Half half, String storage) {
-        return "a " + half.label() + " number takes 16 bits: declare a short[], ShortBuffer, ByteBuffer or MemorySegment,"
-                + " not a " + storage;
+    /** Why {@code narrow} numbers cannot sit in {@code storage}: they take 16 bits, or 8. */
+    private static String narrowStorage(NarrowFloat narrow, String storage) {
+        return narrow.storage() == ElementType.SHORT
+                ? "a " + narrow.label() + " number takes 16 bits: declare a short[], ShortBuffer, ByteBuffer or MemorySegment,"
+                        + " not a " + storage
+                : "an " + narrow.label() + " number takes 8 bits: declare a byte[], ByteBuffer or MemorySegment, not a "
+                        + storage;
     }
 
-    /** {@link Half#BF16} for {@code @Elements(Bf16.class)}, {@link Half#F16} for {@code F16.class}, else null. */
-    private static Half elementsHalf(AnnotationMirror elements) {
+    /** {@link NarrowFloat#BF16} for {@code @Elements(Bf16.class)}, likewise for the other marker classes, else null. */
+    private static NarrowFloat elementsNarrow(AnnotationMirror elements) {
         AnnotationValue v = elementsValue(elements);
         if (v != null && v.getValue() instanceof DeclaredType t) {
             String qualified = ((TypeElement) t.asElement()).getQualifiedName().toString();
-            for (Half h : Half.values()) {
+            for (NarrowFloat h : NarrowFloat.values()) {
                 if (qualified.equals("dev.strider." + h.markerName())) {
                     return h;
                 }
@@ -634,9 +637,9 @@ public final class ModelBuilder {
         }
     }
 
-    /** {@code float[]} or {@code float}; {@code bf16 short[]} for 16-bit floats. */
+    /** {@code float[]} or {@code float}; {@code bf16 short[]}, {@code f8_e4m3 byte[]} for narrow floats. */
     static String typeName(Param p) {
-        return p.isHalf() ? p.half().label() + " " + p.javaType() : p.javaType();
+        return p.isNarrowFloat() ? p.narrow().label() + " " + p.javaType() : p.javaType();
     }
 
     // ------------------------------------------------------------------ one kernel annotation
@@ -684,16 +687,16 @@ public final class ModelBuilder {
             Rounding rounding = Rounding.valueOf(values.enumConstant("rounding"));
             Overflow overflow = Overflow.valueOf(values.enumConstant("overflow"));
             if (unsigned && params.isPresent() && (!params.get().get(0).type().hasUnsignedReading()
-                    || params.get().get(0).isHalf())) {
+                    || params.get().get(0).isNarrowFloat())) {
                 Param src = params.get().get(0);
                 error(Message.UNSIGNED_SOURCE, "unsignedSource", src.name(), typeName(src));
             }
             if (params.isPresent()) {
                 Param dst = params.get().get(1);
-                if (unsignedDestination && (!dst.type().hasUnsignedWriting() || dst.isHalf())) {
+                if (unsignedDestination && (!dst.type().hasUnsignedWriting() || dst.isNarrowFloat())) {
                     error(Message.UNSIGNED_DESTINATION, "unsignedDestination", dst.name(), typeName(dst));
                 }
-                if (dst.type().isFloatingPoint() || dst.isHalf()) {
+                if (dst.type().isFloatingPoint() || dst.isNarrowFloat()) {
                     if (rounding != Rounding.UNSPECIFIED) {
                         error(Message.NARROWING_UNUSED, "rounding", ROUNDING + rounding, dst.name(), typeName(dst));
                     }
@@ -835,7 +838,7 @@ public final class ModelBuilder {
                 String per = r.string("per");
                 first = first == null ? v.getSimpleName().toString() : first;
                 Param dst = p.get(1);
-                if (dst.type() != ElementType.BYTE || dst.isHalf() || unsignedDestination) {
+                if (dst.type() != ElementType.BYTE || dst.isNarrowFloat() || unsignedDestination) {
                     report.report(Message.COMPENSATION_DESTINATION, v, a, v.getSimpleName(), name, dst.name(),
                             unsignedDestination ? "written unsigned (u8)" : typeName(dst));
                     ok = false;

@@ -1,7 +1,7 @@
 package dev.strider.processor.model;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 
 /**
  * A parameter of a kernel method: its name, element type and where its elements live
@@ -12,14 +12,16 @@ import dev.strider.kernel.Half;
  * @param memory   an array, a buffer, a segment, or {@link Memory#VALUE} for a scalar
  * @param declared the name the user declared, which messages quote (the same unless the generated
  *                 code renamed the parameter)
- * @param half     the 16-bit float format its {@code short} elements hold ({@code @Elements(Bf16.class)}),
- *                 or null for elements that are what their Java type says
+ * @param narrow   the narrow float format its integer elements hold ({@code @Elements(Bf16.class)} on
+ *                 a {@code short[]}, {@code @Elements(F8E4m3.class)} on a {@code byte[]}), or null for
+ *                 elements that are what their Java type says
  */
-public record Param(String name, ElementType type, Memory memory, String declared, Half half) {
+public record Param(String name, ElementType type, Memory memory, String declared, NarrowFloat narrow) {
 
     public Param {
-        if (half != null && type != ElementType.SHORT) {
-            throw new IllegalArgumentException(half.label() + " elements sit in short storage, not " + type.javaName());
+        if (narrow != null && type != narrow.storage()) {
+            throw new IllegalArgumentException(narrow.label() + " elements sit in " + narrow.storage().javaName()
+                    + " storage, not " + type.javaName());
         }
     }
 
@@ -31,31 +33,31 @@ public record Param(String name, ElementType type, Memory memory, String declare
         this(name, type, memory, declared, null);
     }
 
-    /** The same parameter holding {@code format} numbers in its {@code short} storage. */
-    public Param holding(Half format) {
+    /** The same parameter holding {@code format} numbers in its integer storage. */
+    public Param holding(NarrowFloat format) {
         return new Param(name, type, memory, declared, format);
     }
 
-    /** True when its elements are bf16 or f16 numbers. */
-    public boolean isHalf() {
-        return half != null;
+    /** True when its elements are bf16, f16 or f8 numbers. */
+    public boolean isNarrowFloat() {
+        return narrow != null;
     }
 
     /**
      * What one element is, as messages and Javadoc say it: {@code float}, {@code bf16 (short)}.
      */
     public String numberName() {
-        return half == null ? type.javaName() : half.label() + " (short)";
+        return narrow == null ? type.javaName() : narrow.label() + " (" + type.javaName() + ")";
     }
 
-    /** The type its numbers compute as: float for bf16 and f16 (exact), else its own. */
+    /** The type its numbers compute as: float for the narrow floats (exact), else its own. */
     public ElementType arithmeticType() {
-        return half != null ? ElementType.FLOAT : type;
+        return narrow != null ? ElementType.FLOAT : type;
     }
 
-    /** True when both hold the same kind of number: the same type, and the same 16-bit float format or none. */
+    /** True when both hold the same kind of number: the same type, and the same narrow float format or none. */
     public boolean sameNumbers(Param other) {
-        return type == other.type && half == other.half;
+        return type == other.type && narrow == other.narrow;
     }
 
     public static Param array(String name, ElementType type) {
@@ -83,11 +85,11 @@ public record Param(String name, ElementType type, Memory memory, String declare
 
     /** The same parameter under another name in generated code; messages still quote {@link #declared}. */
     public Param renamed(String newName) {
-        return new Param(newName, type, memory, declared, half);
+        return new Param(newName, type, memory, declared, narrow);
     }
 
     /** The same parameter in other memory, for tests and for the off-heap twin of an array method. */
     public Param in(Memory other) {
-        return new Param(name, type, other, declared, half);
+        return new Param(name, type, other, declared, narrow);
     }
 }

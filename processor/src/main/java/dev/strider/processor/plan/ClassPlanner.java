@@ -311,7 +311,7 @@ public final class ClassPlanner {
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         // (an interleave widens bytes or scales floats; ints into floats take the other forms)
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
-                && !r.src().isHalf() && !narrows(m) && r.src().type() != ElementType.INT) && lanes <= MAX_TRANSPOSE_LANES;
+                && !r.src().isNarrowFloat() && !narrows(m) && r.src().type() != ElementType.INT) && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
                 segmentLanes);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
@@ -851,12 +851,12 @@ public final class ClassPlanner {
      * scale or a byte zero point is read element by element).
      */
     private static String quantizedUnsupported(KernelMethod.Reorder r, int bits) {
-        if ((r.dst().type() != ElementType.FLOAT || r.dst().isHalf()) && !narrows(r) || r.src().isHalf() || r.sums()) {
+        if ((r.dst().type() != ElementType.FLOAT || r.dst().isNarrowFloat()) && !narrows(r) || r.src().isNarrowFloat() || r.sums()) {
             return "scales and zero points given at call time are applied in vectors into f32, or into s8 and u8 "
                     + "from f32, s32 or bytes, without a sum";
         }
         for (dev.strider.processor.model.QuantParam q : r.quantization()) {
-            if (q.array() && (q.param().isHalf() || q.param().type() == ElementType.BYTE)) {
+            if (q.array() && (q.param().isNarrowFloat() || q.param().type() == ElementType.BYTE)) {
                 return "a " + q.param().numberName() + " " + q.kind().label() + " is read element by element";
             }
         }
@@ -908,7 +908,7 @@ public final class ClassPlanner {
         if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)) {
             return false;
         }
-        return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !r.src().isHalf()
+        return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isNarrowFloat() && !r.src().isNarrowFloat()
                 && (r.src().type() == ElementType.FLOAT || r.src().type() == ElementType.INT
                 || r.src().type() == ElementType.BYTE);
     }
@@ -919,8 +919,8 @@ public final class ClassPlanner {
      * is the vector of floats, NaN payloads included.
      */
     public static boolean widensBf16(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.src().half() != dev.strider.kernel.Half.BF16
-                || r.dst().type() != ElementType.FLOAT || r.dst().isHalf() || r.quantized() || r.sums()) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.src().narrow() != dev.strider.kernel.NarrowFloat.BF16
+                || r.dst().type() != ElementType.FLOAT || r.dst().isNarrowFloat() || r.quantized() || r.sums()) {
             return false;
         }
         Conversion c = Conversion.of(m).orElseThrow();
@@ -935,7 +935,7 @@ public final class ClassPlanner {
      * scalar statement writes. No sum post-op (it reads the destination) and no 16-bit float.
      */
     public static boolean narrows(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || r.src().isHalf() || r.dst().isHalf()
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || r.src().isNarrowFloat() || r.dst().isNarrowFloat()
                 || r.dst().type() != ElementType.BYTE) {
             return false;
         }
@@ -988,9 +988,9 @@ public final class ClassPlanner {
                 return bits / 4 >= 64 ? null : "no vector of " + bits / 32 + " bytes to narrow " + bits
                         + "-bit float lanes into";
             }
-            if (r.src().isHalf() || r.dst().isHalf()) {
-                return "no vector conversion to or from " + (r.src().isHalf() ? r.src() : r.dst()).half().label()
-                        + (r.src().half() == dev.strider.kernel.Half.BF16 ? " other than bf16 widened to f32 as it is" : "");
+            if (r.src().isNarrowFloat() || r.dst().isNarrowFloat()) {
+                return "no vector conversion to or from " + (r.src().isNarrowFloat() ? r.src() : r.dst()).narrow().label()
+                        + (r.src().narrow() == dev.strider.kernel.NarrowFloat.BF16 ? " other than bf16 widened to f32 as it is" : "");
             }
             if (r.unsignedDestination()) {
                 return "an unsigned destination rounds and saturates";

@@ -68,7 +68,8 @@ public enum Message {
     /** {@code @Elements} naming no element type ({@code char.class}, {@code String.class}). On its value. */
     ELEMENTS_TYPE("StriderElementsType",
             "@Elements(%s) on parameter %s of %s names no element type; it must be double.class, float.class,"
-                    + " long.class, int.class, short.class or byte.class, or Bf16.class or F16.class"),
+                    + " long.class, int.class, short.class or byte.class, or Bf16.class, F16.class, F8E5m2.class or"
+                    + " F8E4m3.class"),
     /** {@code @Elements} on an array, a value, or a typed buffer of another type. On its value. */
     ELEMENTS_MISPLACED("StriderElementsMisplaced", "@Elements(%s) on parameter %s of %s: %s"),
     /** A {@code MemorySegment} parameter in a compilation for Java 21 or earlier. On the parameter. */
@@ -85,10 +86,10 @@ public enum Message {
                     + " that every later JDK can run (Java 20 removed fromByteBuffer); compiled for Java 22 or later it"
                     + " loads them from every buffer and segment",
             Diagnostic.Kind.NOTE),
-    /** A bf16 or f16 parameter of a unary or binary op, which computes on the storage's own numbers. On the parameter. */
+    /** A bf16, f16 or f8 parameter of a unary or binary op, which computes on the storage's own numbers. On the parameter. */
     HALF_ARITHMETIC("StriderHalfArithmetic",
             "parameter %s of %s holds %s numbers, but @%s computes on Java's own types; reorder them to float first"
-                    + " (only @Reorder, @Slice and @Fill take bf16 and f16)"),
+                    + " (only @Reorder, @Slice and @Fill take bf16, f16 and f8)"),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
     /** {@code @Scale} or {@code @ZeroPoint} on a parameter of another kernel than a reorder. On the annotation. */

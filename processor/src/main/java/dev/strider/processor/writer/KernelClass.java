@@ -43,8 +43,7 @@ import javax.lang.model.element.Modifier;
 final class KernelClass {
 
     static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
-    static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
-    private static final ClassName HALF = ClassName.get("dev.strider.kernel", "Half");
+    private static final ClassName NARROW_FLOAT = ClassName.get("dev.strider.kernel", "NarrowFloat");
     private static final ClassName QUANTIZATION = ClassName.get("dev.strider.kernel", "Quantization");
     private static final ClassName COMPENSATIONS = ClassName.get("dev.strider.kernel", "Compensations");
     private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
@@ -193,9 +192,9 @@ final class KernelClass {
             b.addStatement("$T.length($S, $N.length, $L, $S, $S)", QUANTIZATION, p.declared(), p.name(),
                     Quantization.count(shape, q.per(), q.groups()), q.per(), Quantization.sizes(shape, q.per(), q.groups()));
             if (q.kind() == Quantization.Kind.SCALE) {
-                if (p.isHalf()) {
-                    b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), HALF,
-                            p.half().name(), destination);
+                if (p.isNarrowFloat()) {
+                    b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), NARROW_FLOAT,
+                            p.narrow().name(), destination);
                 } else {
                     b.addStatement("$T.scales($S, $N, $L)", QUANTIZATION, p.declared(), p.name(), destination);
                 }
@@ -633,12 +632,12 @@ final class KernelClass {
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read)
                     : asFloat(r.src(), read);
             Conversion c = Conversion.of(m).orElseThrow();
-            if (r.src().isHalf() && r.dst().type() == ElementType.FLOAT && !r.dst().isHalf() && !c.multiplies()
+            if (r.src().isNarrowFloat() && r.dst().type() == ElementType.FLOAT && !r.dst().isNarrowFloat() && !c.multiplies()
                     && !c.adds() && !r.sums()) {
                 return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
             }
             // a bf16 or f16 destination is computed as a float one is, then rounded into 16 bits
-            ClassName computes = r.dst().isHalf() ? kernels(ElementType.FLOAT) : ops;
+            ClassName computes = r.dst().isNarrowFloat() ? kernels(ElementType.FLOAT) : ops;
             CodeBlock computed;
             if (r.sums()) {
                 // the destination's old value, read as it is written, joins the sum before narrowing
@@ -651,8 +650,8 @@ final class KernelClass {
                 computed = CodeBlock.of("$T.$L($L, $L, $L)", computes, c.kernelFunction(), value, literal(r.scale()),
                         literal(r.shift()));
             }
-            return r.dst().isHalf()
-                    ? CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(), computed)
+            return r.dst().isNarrowFloat()
+                    ? fromFloat(r.dst(), computed)
                     : computed;
         }
         if (m instanceof KernelMethod.Slice s) {
@@ -690,7 +689,7 @@ final class KernelClass {
         CodeBlock read = access.read(r.src(), offsets.get(1));
         CodeBlock v = r.unsignedSource()
                 ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double", kernels(r.src().type()), read)
-                : r.src().isHalf() ? (inFloat ? asFloat(r.src(), read) : CodeBlock.of("(double) $L", asFloat(r.src(), read)))
+                : r.src().isNarrowFloat() ? (inFloat ? asFloat(r.src(), read) : CodeBlock.of("(double) $L", asFloat(r.src(), read)))
                 : CodeBlock.of("($L) $L", inFloat ? "float" : "double", read);
         for (Conversion.Step step : c.steps()) {
             CodeBlock operand;
@@ -712,7 +711,7 @@ final class KernelClass {
                     CodeBlock old = r.unsignedDestination()
                             ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double",
                                     kernels(r.dst().type()), before)
-                            : r.dst().isHalf() ? asFloat(r.dst(), before)
+                            : r.dst().isNarrowFloat() ? asFloat(r.dst(), before)
                             : CodeBlock.of("($L) $L", inFloat ? "float" : "double", before);
                     v = step.constant() == 1 ? CodeBlock.of("($L + $L)", v, old)
                             : CodeBlock.of("($L + $L * $L)", v, operand, old);
@@ -723,10 +722,9 @@ final class KernelClass {
             }
         }
         ElementType out = r.dst().type();
-        if (r.dst().isHalf()) {
+        if (r.dst().isNarrowFloat()) {
             // in double arithmetic (a double source) narrowed to float first, as the generic kernel does
-            return CodeBlock.of("$T.floatTo$L($L)", HALF_FLOATS, r.dst().half().markerName(),
-                    inFloat ? v : CodeBlock.of("(float) ($L)", v));
+            return fromFloat(r.dst(), inFloat ? v : CodeBlock.of("(float) ($L)", v));
         }
         if (out == ElementType.FLOAT || out == ElementType.DOUBLE) {
             return out == ElementType.FLOAT && !inFloat ? CodeBlock.of("(float) ($L)", v) : v;
@@ -763,12 +761,23 @@ final class KernelClass {
 
     /** A converting reorder from bytes: its 256 possible values are tabulated once (not yet into bf16 or f16). */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
-        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.dst().isHalf() && !r.sums() && !r.quantized();
+        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.src().isNarrowFloat() && !r.dst().isNarrowFloat()
+                && !r.sums() && !r.quantized();
     }
 
     /** {@code read} itself, or for a bf16 or f16 parameter the float it stands for ({@code HalfFloats.bf16ToFloat(read)}). */
     private static CodeBlock asFloat(Param p, CodeBlock read) {
-        return p.isHalf() ? CodeBlock.of("$T.$LToFloat($L)", HALF_FLOATS, p.half().label(), read) : read;
+        return p.isNarrowFloat() ? CodeBlock.of("$T.$L($L)", converter(p), p.narrow().toFloatName(), read) : read;
+    }
+
+    /** {@code HalfFloats.floatToBf16(value)}: a float rounded into the bits of {@code p}'s narrow float format. */
+    private static CodeBlock fromFloat(Param p, CodeBlock value) {
+        return CodeBlock.of("$T.$L($L)", converter(p), p.narrow().fromFloatName(), value);
+    }
+
+    /** {@code HalfFloats} or {@code Float8s}: the class that converts {@code p}'s narrow floats. */
+    private static ClassName converter(Param p) {
+        return ClassName.get(NARROW_FLOAT.packageName(), p.narrow().converter());
     }
 
     static ClassName kernels(ElementType type) {

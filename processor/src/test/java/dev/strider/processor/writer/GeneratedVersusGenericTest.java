@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.strider.BinaryOp;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.Half;
+import dev.strider.kernel.NarrowFloat;
 import dev.strider.kernel.RandomLayouts;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
@@ -666,8 +666,8 @@ class GeneratedVersusGenericTest {
                 return Samples.reorder(name, type, RandomLayouts.readable(r, sizes), RandomLayouts.writable(r, sizes));
             case 2: {
                 // one conversion in three reads bf16 or f16, one in three writes them
-                Half fromHalf = r.nextInt(3) == 0 ? Half.values()[r.nextInt(2)] : null;
-                Half toHalf = r.nextInt(3) == 0 ? Half.values()[r.nextInt(2)] : null;
+                NarrowFloat fromHalf = r.nextInt(3) == 0 ? NarrowFloat.values()[r.nextInt(2)] : null;
+                NarrowFloat toHalf = r.nextInt(3) == 0 ? NarrowFloat.values()[r.nextInt(2)] : null;
                 ElementType from = fromHalf != null ? ElementType.SHORT : type;
                 ElementType to = toHalf != null ? ElementType.SHORT : ElementType.values()[r.nextInt(6)];
                 boolean unsigned = fromHalf == null && from.hasUnsignedReading() && r.nextBoolean();
@@ -710,8 +710,8 @@ class GeneratedVersusGenericTest {
             if (r.isCopy()) {
                 kernels(r.src().type(), "reorder", a.get(0), r.from().layout(), a.get(1), r.to().layout());
             } else {
-                Convert.reorder(a.get(0), r.from().layout(), r.src().half(), r.unsignedSource(), a.get(1),
-                        r.to().layout(), r.dst().half(), r.unsignedDestination(), r.scale(), r.shift(), r.sum());
+                Convert.reorder(a.get(0), r.from().layout(), r.src().narrow(), r.unsignedSource(), a.get(1),
+                        r.to().layout(), r.dst().narrow(), r.unsignedDestination(), r.scale(), r.shift(), r.sum());
             }
         } else if (m instanceof KernelMethod.Slice s) {
             kernels(s.src().type(), "slice", a.get(0), s.from().layout(), s.window(), a.get(1), s.to().layout());

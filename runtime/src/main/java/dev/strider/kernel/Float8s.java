@@ -1,0 +1,106 @@
+package dev.strider.kernel;
+
+/**
+ * oneDNN's two 8-bit floating-point formats, held in a {@code byte}, converted to and from f32 as
+ * oneDNN v3.11 converts them ({@code src/common/float8.cpp}), bit for bit:
+ *
+ * <ul>
+ *   <li><b>e5m2</b> (5 exponent bits, bias 15, 2 fraction bits) is the upper byte of an f16. To f32
+ *       it becomes that f16 (a signalling NaN made quiet), then its float: exact. From f32 it goes
+ *       through f16 first ({@link HalfFloats#floatToF16}, to nearest even), and that f16 is rounded
+ *       to nearest even again to its upper byte: two roundings, as oneDNN does them, so a float just
+ *       above a tie of the f8 grid may round down where one rounding would round it up. A NaN
+ *       stays a NaN of its sign with the quiet bit set; values past the largest, 57344, round to
+ *       infinity from 61440 up.
+ *   <li><b>e4m3</b> (4 exponent bits, bias 7, 3 fraction bits; no infinities, {@code S.1111.111} is
+ *       NaN, 448 the largest value). To f32: exact, NaN to the quiet NaN of its sign. From f32 it
+ *       too goes through f16, then rounds to nearest even by adding and subtracting a power of two
+ *       in f16 arithmetic, as oneDNN does; magnitudes above 464 (and infinities and NaNs) become
+ *       the NaN of their sign, those at or below 2^-10 a zero of their sign.
+ * </ul>
+ *
+ * <p>Every step is integer arithmetic on the bits or a float sum that is exact, so the result
+ * never depends on the JDK, on the JIT or on the machine.
+ */
+public final class Float8s {
+
+    private Float8s() {
+    }
+
+    /** The e5m2 value {@code bits} as a float: exact. */
+    public static float e5m2ToFloat(byte bits) {
+        int raw = bits & 0xFF;
+        if ((raw & 0x7D) == 0x7D) {
+            raw |= 0x02; // a signalling NaN (fraction 01) made quiet, as oneDNN does
+        }
+        return HalfFloats.f16ToFloat((short) (raw << 8));
+    }
+
+    /** {@code value} as e5m2: through f16, then to nearest even on its upper byte. */
+    public static byte floatToE5m2(float value) {
+        int f16 = HalfFloats.floatToF16(value) & 0xFFFF;
+        boolean special = (f16 & 0x7C00) == 0x7C00;
+        if (special && (f16 & 0x03FF) != 0) {
+            return (byte) ((f16 >>> 8) | 0x02);
+        }
+        if (special) {
+            return (byte) (f16 >>> 8);
+        }
+        // to nearest even: add just under half of the dropped byte's unit, plus the kept bit
+        int rounded = (f16 + 0x007F + ((f16 & 0x0100) >>> 8)) & 0xFFFF;
+        return (byte) (rounded >>> 8);
+    }
+
+    /** The e4m3 value {@code bits} as a float: exact; NaN is the quiet NaN of its sign. */
+    public static float e4m3ToFloat(byte bits) {
+        int raw = bits & 0xFF;
+        int sign = (raw & 0x80) >>> 7;
+        int exponent = (raw & 0x78) >>> 3;
+        int fraction = raw & 0x07;
+        int e16 = exponent + 8; // f16's bias 15 less e4m3's 7
+        int m16 = fraction;
+        if (exponent == 0 && fraction != 0) {
+            // a subnormal of e4m3 is a normal f16: shift the fraction up past its leading one
+            int count = fraction > 0x3 ? 0 : fraction > 0x1 ? 1 : 2;
+            e16 -= count;
+            m16 = (m16 << (count + 1)) & 0x7;
+        } else if (exponent == 0) {
+            e16 = 0;
+        } else if (exponent == 0xF && fraction == 0x7) {
+            e16 = 0x1F;
+            m16 = 0x4;
+        }
+        return HalfFloats.f16ToFloat((short) ((sign << 15) | (e16 << 10) | (m16 << 7)));
+    }
+
+    /** {@code value} as e4m3: through f16, then to nearest even; past 464 NaN, at or below 2^-10 zero. */
+    public static byte floatToE4m3(float value) {
+        int f16 = HalfFloats.floatToF16(value) & 0xFFFF;
+        int sign = (f16 & 0x8000) >>> 8;
+        int magnitude = f16 & 0x7FFF;
+        if (magnitude > 0x5F40) {
+            return (byte) (sign | 0x7F);
+        }
+        if (magnitude <= 0x1400) {
+            return (byte) sign;
+        }
+        // add 2^(exponent + 7) in f16 to drop all but three fraction bits, rounded to nearest even,
+        // and take it off again; from 2^-6 down the shifter stays at 2 (e4m3's subnormals)
+        int shifter = (magnitude & 0x7C00) + 0x1C00;
+        boolean subnormal = shifter < 0x4000;
+        if (subnormal) {
+            shifter = 0x4000;
+        }
+        float shift = HalfFloats.f16ToFloat((short) shifter);
+        // both sums are exact in float (at most 19 significant bits); the f16 conversions round once
+        int sum = HalfFloats.floatToF16(HalfFloats.f16ToFloat((short) magnitude) + shift) & 0xFFFF;
+        int rounded = HalfFloats.floatToF16(HalfFloats.f16ToFloat((short) sum) - shift) & 0xFFFF;
+        int e8 = ((rounded & 0x7C00) >>> 10) - 8;
+        int m8 = (rounded & 0x03FF) >>> 7;
+        if (subnormal) {
+            m8 = (m8 | 0x08) >>> (-e8 + 1);
+            e8 = 0;
+        }
+        return (byte) (sign | (e8 << 3) | m8);
+    }
+}
