@@ -1,5 +1,7 @@
 package dev.strider.examples.onednn;
 
+import dev.strider.kernel.NarrowFloat;
+
 /**
  * The element types the oneDNN wrapper moves, with oneDNN's names. The oneDNN constant is looked
  * up only when a primitive is built ({@link OneDnn#constant}), so naming a type here never loads
@@ -34,6 +36,17 @@ public enum DataType {
     /** The name of the {@code dnnl_data_type_t} constant: {@code dnnl_f32}. */
     String constant() {
         return constant;
+    }
+
+    /** The Strider format of a narrow float type (bf16, f16, f8), or null for the others. */
+    public NarrowFloat narrowFloat() {
+        return switch (this) {
+            case BF16 -> NarrowFloat.BF16;
+            case F16 -> NarrowFloat.F16;
+            case F8_E5M2 -> NarrowFloat.F8_E5M2;
+            case F8_E4M3 -> NarrowFloat.F8_E4M3;
+            default -> null;
+        };
     }
 
     /** Bytes per element. */

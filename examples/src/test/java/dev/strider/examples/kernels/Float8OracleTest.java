@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,17 +70,14 @@ class Float8OracleTest {
 
     @Test
     void everyF8ReorderIsOneDnnsBitForBit() throws ReflectiveOperationException {
-        String[] classes = switch (target) {
-            case SCALAR -> new String[] {"Float8Ops_Scalar"};
-            case VECTOR -> new String[] {"Float8Ops_Vector128", "Float8Ops_Vector256", "Float8Ops_Vector512"};
-            case THREADS -> new String[] {"Float8Ops_Threads"};
-        };
+        Map<String, Object> classes = OneDnnOracle.kernels(Float8Ops.class, target);
         List<String> mismatches = new ArrayList<>();
         for (Case c : CASES) {
             Object input = input(c);
             Object expected = oneDnn(c, input);
-            for (String name : classes) {
-                Object kernels = Class.forName(Float8Ops.class.getPackageName() + "." + name).getConstructor().newInstance();
+            for (Map.Entry<String, Object> k : classes.entrySet()) {
+                String name = k.getKey();
+                Object kernels = k.getValue();
                 Method method = Arrays.stream(Float8Ops.class.getMethods()).filter(m -> m.getName().equals(c.method()))
                         .findFirst().orElseThrow();
                 byte[] actual = (byte[]) (expected instanceof byte[] ? OneDnnOracle.garbage(c.to(), Array.getLength(expected))
@@ -101,8 +99,8 @@ class Float8OracleTest {
             }
             if (target == Target.SCALAR) {
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
-                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), narrow(c.from()), false, actual,
-                        layout(c.toTag()), narrow(c.to()), false, c.scale(), 0);
+                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), c.from().narrowFloat(), false, actual,
+                        layout(c.toTag()), c.to().narrowFloat(), false, c.scale(), 0);
                 compare("generic " + c.method(), c, expected, actual, mismatches);
             }
         }
@@ -115,15 +113,6 @@ class Float8OracleTest {
         return TensorLayout.of("NCHW", SIZES, tag);
     }
 
-    private static NarrowFloat narrow(DataType type) {
-        return switch (type) {
-            case BF16 -> NarrowFloat.BF16;
-            case F16 -> NarrowFloat.F16;
-            case F8_E5M2 -> NarrowFloat.F8_E5M2;
-            case F8_E4M3 -> NarrowFloat.F8_E4M3;
-            default -> null;
-        };
-    }
 
     /** A source in the case's format: the edges, then random values; a blocked one has zero pad lanes. */
     private Object input(Case c) {
@@ -154,19 +143,7 @@ class Float8OracleTest {
                 yield b;
             }
         };
-        if (!l.isBlocked()) {
-            return values;
-        }
-        Object zeroed = Array.newInstance(values.getClass().getComponentType(), n);
-        for (int ch = 0; ch < SIZES[1]; ch++) {
-            for (int h = 0; h < SIZES[2]; h++) {
-                for (int w = 0; w < SIZES[3]; w++) {
-                    int at = l.offsetOf(0, ch, h, w);
-                    Array.set(zeroed, at, Array.get(values, at));
-                }
-            }
-        }
-        return zeroed;
+        return OneDnnOracle.zeroPadLanes(l, values);
     }
 
     /** The f8 rounding edges, divided by {@code scale} so that they reach the conversion as they are. */

@@ -18,6 +18,7 @@ import java.nio.ShortBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,18 +78,15 @@ class HalfFloatOracleTest {
 
     @Test
     void everyHalfFloatReorderIsOneDnnsBitForBit() throws ReflectiveOperationException {
-        String[] classes = switch (target) {
-            case SCALAR -> new String[] {"HalfOps_Scalar"};
-            case VECTOR -> new String[] {"HalfOps_Vector128", "HalfOps_Vector256", "HalfOps_Vector512"};
-            case THREADS -> new String[] {"HalfOps_Threads"};
-        };
+        Map<String, Object> classes = OneDnnOracle.kernels(HalfOps.class, target);
         List<String> mismatches = new ArrayList<>();
         for (Case c : CASES) {
             Object input = input(c.from(), c.fromTag());
             leaveOutKernelDependent(c, input);
             Object expected = oneDnn(c, input);
-            for (String name : classes) {
-                Object kernels = Class.forName(HalfOps.class.getPackageName() + "." + name).getConstructor().newInstance();
+            for (Map.Entry<String, Object> k : classes.entrySet()) {
+                String name = k.getKey();
+                Object kernels = k.getValue();
                 Method method = Arrays.stream(HalfOps.class.getMethods()).filter(m -> m.getName().equals(c.method()))
                         .findFirst().orElseThrow();
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
@@ -105,8 +103,8 @@ class HalfFloatOracleTest {
             }
             if (target == Target.SCALAR) {
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
-                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), narrow(c.from()), false, actual, layout(c.toTag()),
-                        narrow(c.to()), c.to() == DataType.U8, c.scale(), 0);
+                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), c.from().narrowFloat(), false, actual, layout(c.toTag()),
+                        c.to().narrowFloat(), c.to() == DataType.U8, c.scale(), 0);
                 compare("generic " + c.method(), c, expected, actual, mismatches);
             }
         }
@@ -123,7 +121,7 @@ class HalfFloatOracleTest {
                 f[i] = 0f;
             }
             if (input instanceof short[] s && integer) {
-                float value = narrow(c.from()).toFloat(s[i]);
+                float value = c.from().narrowFloat().toFloat(s[i]);
                 if (Float.isNaN(value)) {
                     s[i] = 0;
                 }
@@ -135,9 +133,6 @@ class HalfFloatOracleTest {
         return TensorLayout.of("NCHW", SIZES, tag);
     }
 
-    private static NarrowFloat narrow(DataType type) {
-        return type == DataType.BF16 ? NarrowFloat.BF16 : type == DataType.F16 ? NarrowFloat.F16 : null;
-    }
 
     /** The array the method writes, or a ShortBuffer over it, or a direct native-order ByteBuffer to read it from. */
     private static Object argument(Class<?> parameter, Object array) {
@@ -177,20 +172,8 @@ class HalfFloatOracleTest {
                 yield v;
             }
         };
-        if (tag.equals("nChw16c")) { // oneDNN's blocked inputs have zero pad lanes: so must ours
-            TensorLayout l = layout(tag);
-            Object zeroed = Array.newInstance(values.getClass().getComponentType(), n);
-            for (int c = 0; c < SIZES[1]; c++) {
-                for (int h = 0; h < SIZES[2]; h++) {
-                    for (int w = 0; w < SIZES[3]; w++) {
-                        int at = l.offsetOf(0, c, h, w);
-                        Array.set(zeroed, at, Array.get(values, at));
-                    }
-                }
-            }
-            return zeroed;
-        }
-        return values;
+        // oneDNN's blocked inputs have zero pad lanes: so must ours
+        return OneDnnOracle.zeroPadLanes(layout(tag), values);
     }
 
     private float[] floats(int n) {

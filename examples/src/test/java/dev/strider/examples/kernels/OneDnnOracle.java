@@ -1,11 +1,15 @@
 package dev.strider.examples.kernels;
 
+import dev.strider.Target;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
+import dev.strider.layout.TensorLayout;
 import java.lang.reflect.Array;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the oneDNN oracle tests share: oneDNN's reorder of one array into a new one, destinations
@@ -34,6 +38,36 @@ final class OneDnnOracle {
             oracle.copyInDestination(initial);
             return oracle.run(input);
         }
+    }
+
+    /**
+     * The generated classes of {@code set} that {@code target} names, by simple name, one instance
+     * each: {@code X_Scalar}; {@code X_Vector128}, {@code X_Vector256} and {@code X_Vector512}; {@code X_Threads}.
+     */
+    static Map<String, Object> kernels(Class<?> set, Target target)
+            throws ReflectiveOperationException {
+        String[] suffixes = switch (target) {
+            case SCALAR -> new String[] {"Scalar"};
+            case VECTOR -> new String[] {"Vector128", "Vector256", "Vector512"};
+            case THREADS -> new String[] {"Threads"};
+        };
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String suffix : suffixes) {
+            String name = set.getSimpleName() + "_" + suffix;
+            out.put(name, Class.forName(set.getPackageName() + "." + name).getConstructor().newInstance());
+        }
+        return out;
+    }
+
+    /** {@code values} with every element outside {@code layout}'s logical ones (its pad lanes) zero, as oneDNN's inputs are. */
+    static Object zeroPadLanes(TensorLayout layout, Object values) {
+        Object zeroed = Array.newInstance(values.getClass().getComponentType(), Array.getLength(values));
+        int[] index = new int[layout.rank()];
+        do {
+            int at = layout.offsetOf(index);
+            System.arraycopy(values, at, zeroed, at, 1);
+        } while (TensorLayout.increment(index, layout.sizes()));
+        return zeroed;
     }
 
     /** A destination full of what must not survive: NaN, 0x5a5a5a5a, 0x5a5a, 0x5a. */

@@ -18,6 +18,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.BeforeAll;
@@ -192,18 +193,14 @@ class OneDnnOracleTest {
      */
     @Test
     void conversionsComputeOneDnnsArithmetic() throws ReflectiveOperationException {
-        String[] classes = switch (target) {
-            case SCALAR -> new String[] {"ConversionOps_Scalar"};
-            case VECTOR -> new String[] {"ConversionOps_Vector128", "ConversionOps_Vector256", "ConversionOps_Vector512"};
-            case THREADS -> new String[] {"ConversionOps_Threads"};
-        };
+        Map<String, Object> classes = OneDnnOracle.kernels(ConversionOps.class, target);
         List<String> mismatches = new ArrayList<>();
         for (Conversion c : CONVERSIONS) {
             Object input = conversionInput(c.from());
             Object expected = oneDnn(c, input);
-            for (String name : classes) {
-                Object kernels = Class.forName(ConversionOps.class.getPackageName() + "." + name).getConstructor()
-                        .newInstance();
+            for (Map.Entry<String, Object> k : classes.entrySet()) {
+                String name = k.getKey();
+                Object kernels = k.getValue();
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
                 try {
                     ConversionOps.class.getMethod(c.method(), input.getClass(), actual.getClass())

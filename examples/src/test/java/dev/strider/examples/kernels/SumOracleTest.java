@@ -15,6 +15,7 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,11 +59,7 @@ class SumOracleTest {
 
     @Test
     void everySumIsOneDnnsBitForBit() throws ReflectiveOperationException {
-        String[] classes = switch (target) {
-            case SCALAR -> new String[] {"SumOps_Scalar"};
-            case VECTOR -> new String[] {"SumOps_Vector128", "SumOps_Vector256", "SumOps_Vector512"};
-            case THREADS -> new String[] {"SumOps_Threads"};
-        };
+        Map<String, Object> classes = OneDnnOracle.kernels(SumOps.class, target);
         List<String> mismatches = new ArrayList<>();
         long[] dims = Arrays.stream(SIZES).asLongStream().toArray();
         for (Case c : CASES) {
@@ -72,8 +69,9 @@ class SumOracleTest {
                     MemorySpec.tagged(c.to(), c.toTag(), dims), c.scale(), c.sum(), input, OneDnnOracle.copy(initial));
             String what = " (" + c.from() + " " + c.fromTag() + " -> " + c.to() + " " + c.toTag() + ", scale " + c.scale()
                     + ", sum " + c.sum() + ")";
-            for (String name : classes) {
-                Object kernels = Class.forName(SumOps.class.getPackageName() + "." + name).getConstructor().newInstance();
+            for (Map.Entry<String, Object> k : classes.entrySet()) {
+                String name = k.getKey();
+                Object kernels = k.getValue();
                 Method method = Arrays.stream(SumOps.class.getMethods()).filter(m -> m.getName().equals(c.method()))
                         .findFirst().orElseThrow();
                 Object actual = OneDnnOracle.copy(initial);
