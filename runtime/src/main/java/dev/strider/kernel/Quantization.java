@@ -93,9 +93,9 @@ public final class Quantization {
      * @param kind   a scale or a zero point
      * @param side   whose
      * @param per    the dims it varies along, by letter in the layout's order; empty for one value
-     * @param values a {@code float[]} (or a {@code short[]} of {@code half} numbers) of scales, an
+     * @param values a {@code float[]} (or a {@code short[]} of bf16 or f16 numbers) of scales, an
      *               {@code int[]} or {@code byte[]} of zero points
-     * @param half   the format of a {@code short[]} of scales, else null
+     * @param narrow the format of a {@code short[]} of scales (bf16 or f16), else null
      * @param groups per letter of {@code per}, how many consecutive indices of that dim share a value
      *               (oneDNN's groups); empty for 1 each
      */
@@ -108,7 +108,7 @@ public final class Quantization {
 
         /**
          * @throws IllegalArgumentException when {@code values} cannot hold this kind: scales in a
-         *                                  {@code float[]} or (with {@code half}) a {@code short[]},
+         *                                  {@code float[]} or (with a 16-bit {@code narrow}) a {@code short[]},
          *                                  zero points in an {@code int[]} or {@code byte[]}
          */
         public Parameter {
@@ -118,7 +118,8 @@ public final class Quantization {
             Objects.requireNonNull(per, "per");
             Objects.requireNonNull(values, "values");
             boolean fits = kind == Kind.SCALE
-                    ? values instanceof float[] && narrow == null || values instanceof short[] && narrow != null
+                    ? values instanceof float[] && narrow == null
+                            || values instanceof short[] && narrow != null && narrow.storage() == ElementType.SHORT
                     : (values instanceof int[] || values instanceof byte[]) && narrow == null;
             if (!fits) {
                 throw new IllegalArgumentException(side.name().toLowerCase() + " " + kind.label() + "s are held in "

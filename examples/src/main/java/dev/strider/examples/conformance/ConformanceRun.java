@@ -1069,7 +1069,7 @@ public final class ConformanceRun {
             return v.getClass().isArray() ? copy(v) : v;
         }
 
-        /** Scales as floats: a {@code Float}, a {@code float[]}, or a {@code short[]} of {@code half} numbers. */
+        /** Scales as floats: a {@code Float}, a {@code float[]}, or a {@code short[]} of {@code narrow} numbers. */
         static float[] floats(Object v, NarrowFloat narrow) {
             if (v instanceof Float f) {
                 return new float[] {f};

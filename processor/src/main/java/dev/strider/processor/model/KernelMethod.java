@@ -257,7 +257,7 @@ public sealed interface KernelMethod {
         }
 
         /**
-         * True when this is a plain copy: same element type (and 16-bit float format), nothing
+         * True when this is a plain copy: same element type (and narrow float format), nothing
          * unsigned, scale 1, shift 0, no quantization parameters.
          */
         public boolean isCopy() {
