@@ -19,16 +19,40 @@ package dev.strider.kernel;
  *       the NaN of their sign, those at or below 2^-10 a zero of their sign.
  * </ul>
  *
- * <p>Every step is integer arithmetic on the bits or a float sum that is exact, so the result
- * never depends on the JDK, on the JIT or on the machine.
+ * <p>Every step is integer arithmetic on the bits, so the result never depends on the JDK, on the
+ * JIT or on the machine. To f32 is a lookup in a table of the 256 codes' floats, which the
+ * conversions by the bits fill once; from f32, the f8 rounding of the f16 is integer arithmetic
+ * that computes what oneDNN's float arithmetic does (e4m3's shifter, added and taken off in f16,
+ * rounds to nearest even at the f8 step: so does adding just under half a step and the kept bit).
  */
 public final class Float8s {
+
+    /** The float of every e5m2 code and every e4m3 code, by the code's unsigned value. */
+    private static final float[] E5M2 = new float[256];
+    private static final float[] E4M3 = new float[256];
+
+    static {
+        for (int code = 0; code < 256; code++) {
+            E5M2[code] = e5m2Bits((byte) code);
+            E4M3[code] = e4m3Bits((byte) code);
+        }
+    }
 
     private Float8s() {
     }
 
     /** The e5m2 value {@code bits} as a float: exact. */
     public static float e5m2ToFloat(byte bits) {
+        return E5M2[bits & 0xFF];
+    }
+
+    /** The e4m3 value {@code bits} as a float: exact; NaN is the quiet NaN of its sign. */
+    public static float e4m3ToFloat(byte bits) {
+        return E4M3[bits & 0xFF];
+    }
+
+    /** {@link #e5m2ToFloat} by the bits, as oneDNN converts: through f16, a signalling NaN made quiet. */
+    static float e5m2Bits(byte bits) {
         int raw = bits & 0xFF;
         if ((raw & 0x7D) == 0x7D) {
             raw |= 0x02; // a signalling NaN (fraction 01) made quiet, as oneDNN does
@@ -51,8 +75,8 @@ public final class Float8s {
         return (byte) (rounded >>> 8);
     }
 
-    /** The e4m3 value {@code bits} as a float: exact; NaN is the quiet NaN of its sign. */
-    public static float e4m3ToFloat(byte bits) {
+    /** {@link #e4m3ToFloat} by the bits, as oneDNN converts: through f16. */
+    static float e4m3Bits(byte bits) {
         int raw = bits & 0xFF;
         int sign = (raw & 0x80) >>> 7;
         int exponent = (raw & 0x78) >>> 3;
@@ -84,23 +108,21 @@ public final class Float8s {
         if (magnitude <= 0x1400) {
             return (byte) sign;
         }
-        // add 2^(exponent + 7) in f16 to drop all but three fraction bits, rounded to nearest even,
-        // and take it off again; from 2^-6 down the shifter stays at 2 (e4m3's subnormals)
-        int shifter = (magnitude & 0x7C00) + 0x1C00;
-        boolean subnormal = shifter < 0x4000;
-        if (subnormal) {
-            shifter = 0x4000;
+        int exponent = magnitude >>> 10;
+        if (exponent >= 9) {
+            // an e4m3 normal (2^-6 up): drop 7 of f16's 10 fraction bits to nearest even, then take
+            // the exponent from f16's bias (15) to e4m3's (7); a carry into the exponent is right
+            return (byte) (sign | (((magnitude + 0x3F + ((magnitude >>> 7) & 1)) >>> 7) - (8 << 3)));
         }
-        float shift = HalfFloats.f16ToFloat((short) shifter);
-        // both sums are exact in float (at most 19 significant bits); the f16 conversions round once
-        int sum = HalfFloats.floatToF16(HalfFloats.f16ToFloat((short) magnitude) + shift) & 0xFFFF;
-        int rounded = HalfFloats.floatToF16(HalfFloats.f16ToFloat((short) sum) - shift) & 0xFFFF;
-        int e8 = ((rounded & 0x7C00) >>> 10) - 8;
-        int m8 = (rounded & 0x03FF) >>> 7;
-        if (subnormal) {
-            m8 = (m8 | 0x08) >>> (-e8 + 1);
-            e8 = 0;
+        // an e4m3 subnormal: the f16 significand in units of 2^-9, to nearest even (2^-6 is code 8, right)
+        int significand = 0x400 | (magnitude & 0x3FF);
+        int shift = 16 - exponent; // 8..11: from units of 2^(exponent - 25) to units of 2^-9
+        int units = significand >>> shift;
+        int rest = significand & ((1 << shift) - 1);
+        int half = 1 << (shift - 1);
+        if (rest > half || rest == half && (units & 1) != 0) {
+            units++;
         }
-        return (byte) (sign | (e8 << 3) | m8);
+        return (byte) (sign | units);
     }
 }
