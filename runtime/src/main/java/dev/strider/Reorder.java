@@ -18,8 +18,9 @@ import java.lang.annotation.Target;
  * Where that can change a value (a floating-point source,
  * a narrower destination, a scale or shift), say so with {@code rounding = Rounding.HALF_EVEN} and
  * {@code overflow = Overflow.SATURATE}; until then javac prints a {@code [StriderNarrowing]} note.
- * A floating-point destination rounds to nearest and overflows to infinity, as Java's casts do:
- * naming {@code rounding} or {@code overflow} there is an error.
+ * A floating-point destination rounds to nearest and overflows to infinity, as Java's casts do
+ * (bf16, f16 and f8 as oneDNN rounds them, and f8 e4m3, which has no infinity, overflows to its
+ * NaN): naming {@code rounding} or {@code overflow} there is an error.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

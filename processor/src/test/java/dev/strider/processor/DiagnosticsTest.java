@@ -652,7 +652,8 @@ class DiagnosticsTest {
             s.assertOnlyError(compile(s),
                     "[StriderNarrowingUnused] rounding = Rounding.HALF_EVEN applies to a long, int, short or byte"
                             + " destination, but dst is float[]; a floating-point destination rounds to nearest and"
-                            + " overflows to infinity, as Java's casts do",
+                            + " overflows to infinity, as Java's casts do (bf16, f16 and f8 as oneDNN rounds them; f8"
+                            + " e4m3 overflows to its NaN)",
                     "rounding = Rounding|.HALF_EVEN");
         }
 
@@ -663,7 +664,8 @@ class DiagnosticsTest {
             s.assertOnlyError(compile(s),
                     "[StriderNarrowingUnused] overflow = Overflow.SATURATE applies to a long, int, short or byte"
                             + " destination, but dst is double[]; a floating-point destination rounds to nearest and"
-                            + " overflows to infinity, as Java's casts do",
+                            + " overflows to infinity, as Java's casts do (bf16, f16 and f8 as oneDNN rounds them; f8"
+                            + " e4m3 overflows to its NaN)",
                     "overflow = Overflow|.SATURATE");
         }
 
@@ -1423,7 +1425,7 @@ class DiagnosticsTest {
                     "}");
             s.assertError(compile(s),
                     "[StriderHalfArithmetic] parameter in of relu holds f16 numbers, but @Unary computes on Java's own"
-                            + " types; reorder them to float first (only @Reorder, @Slice and @Fill take bf16, f16 and f8)",
+                            + " types; reorder them to float first (only @Reorder and @Slice take bf16, f16 and f8)",
                     "@Elements(F16.class) short[] |in");
         }
 
@@ -1456,7 +1458,8 @@ class DiagnosticsTest {
                     + " is bf16 short[]", "unsignedSource = |true");
             s.assertError(c, "[StriderNarrowingUnused] rounding = Rounding.HALF_EVEN applies to a long, int, short or byte destination, but"
                     + " dst is f16 ByteBuffer; a floating-point destination rounds to nearest and overflows to infinity,"
-                    + " as Java's casts do", "rounding = Rounding|.HALF_EVEN");
+                    + " as Java's casts do (bf16, f16 and f8 as oneDNN rounds them; f8 e4m3 overflows to its NaN)",
+                    "rounding = Rounding|.HALF_EVEN");
         }
 
         @Test

@@ -75,7 +75,7 @@ public final class Convert {
 
     /**
      * The same with oneDNN's sum post-op: {@code dst = (src * scale + shift) + sum * dst}, the
-     * destination's old value (read as the destination is written: unsigned, bf16, f16) added in the
+     * destination's old value (read as the destination is written: unsigned, bf16, f16, f8) added in the
      * conversion's arithmetic before the result is narrowed; 0 adds nothing and reads nothing. Pad
      * lanes are written as zeros.
      */
@@ -198,7 +198,7 @@ public final class Convert {
                                double shift, double sum, List<Quantization.Parameter> parameters,
                                List<Compensations.Output> compensation) {
         if (!compensation.isEmpty() && (unsignedDestination || dstNarrow != null)) {
-            throw new IllegalArgumentException("a compensation goes with s8 weights, not an unsigned or 16-bit float "
+            throw new IllegalArgumentException("a compensation goes with s8 weights, not an unsigned or narrow float "
                     + "destination");
         }
         List<Object> inputs = new java.util.ArrayList<>(List.of(src));

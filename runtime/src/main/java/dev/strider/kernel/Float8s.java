@@ -11,12 +11,14 @@ package dev.strider.kernel;
  *       to nearest even again to its upper byte: two roundings, as oneDNN does them, so a float just
  *       above a tie of the f8 grid may round down where one rounding would round it up. A NaN
  *       stays a NaN of its sign with the quiet bit set; values past the largest, 57344, round to
- *       infinity from 61440 up.
+ *       infinity from 61424 up (f16 rounds 61424 to 61440, halfway to 65536, which goes to the
+ *       even code: infinity).
  *   <li><b>e4m3</b> (4 exponent bits, bias 7, 3 fraction bits; no infinities, {@code S.1111.111} is
  *       NaN, 448 the largest value). To f32: exact, NaN to the quiet NaN of its sign. From f32 it
  *       too goes through f16, then rounds to nearest even by adding and subtracting a power of two
- *       in f16 arithmetic, as oneDNN does; magnitudes above 464 (and infinities and NaNs) become
- *       the NaN of their sign, those at or below 2^-10 a zero of their sign.
+ *       in f16 arithmetic, as oneDNN does; values whose f16 magnitude is above 464 (as f32,
+ *       above 464.125, which f16 rounds to 464), infinities and NaNs become the NaN of their
+ *       sign, those whose f16 is at or below 2^-10 a zero of their sign.
  * </ul>
  *
  * <p>Every step is integer arithmetic on the bits, so the result never depends on the JDK, on the
@@ -97,7 +99,7 @@ public final class Float8s {
         return HalfFloats.f16ToFloat((short) ((sign << 15) | (e16 << 10) | (m16 << 7)));
     }
 
-    /** {@code value} as e4m3: through f16, then to nearest even; past 464 NaN, at or below 2^-10 zero. */
+    /** {@code value} as e4m3: through f16, then to nearest even; an f16 past 464 NaN, at or below 2^-10 zero. */
     public static byte floatToE4m3(float value) {
         int f16 = HalfFloats.floatToF16(value) & 0xFFFF;
         int sign = (f16 & 0x8000) >>> 8;

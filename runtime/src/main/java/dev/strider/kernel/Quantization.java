@@ -23,7 +23,7 @@ import java.util.Objects;
  * <li>{@link Step#ADD_DST_ZERO_POINT}: {@code f = f + (float) zp_dst} (or the compile-time {@code shift})</li>
  * </ol>
  * then saturated and rounded half to even into an integer destination, or rounded to nearest into
- * a float, bf16 or f16 one. A step whose parameter is given runs even when its value is 1 or 0 (a
+ * a float, bf16, f16 or f8 one. A step whose parameter is given runs even when its value is 1 or 0 (a
  * zero point of 0 turns -0.0 into +0.0, as oneDNN's does); a compile-time scale of 1 or shift of 0
  * is no step. See {@code docs/adr-onednn-quantization.md} for the evidence.
  */

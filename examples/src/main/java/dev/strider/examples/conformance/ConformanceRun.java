@@ -944,8 +944,11 @@ public final class ConformanceRun {
                         s[i] = 0;
                     }
                 } else if (values instanceof byte[] b && d.srcNarrow() != null) {
-                    // f8: -0.0 to any destination; an e5m2 signalling NaN (S.11111.01) in a copy
-                    if (b[i] == (byte) 0x80 || copy && c.sdt() == DataType.F8_E5M2 && (b[i] & 0x7F) == 0x7D) {
+                    // f8: -0.0 to any destination, NaN into an integer type; an e5m2 signalling NaN
+                    // (S.11111.01) in a copy
+                    boolean nan = Float.isNaN(d.srcNarrow().toFloat(b[i]));
+                    if (b[i] == (byte) 0x80 || integerDst && nan
+                            || copy && c.sdt() == DataType.F8_E5M2 && (b[i] & 0x7F) == 0x7D) {
                         b[i] = 0;
                     }
                 }
@@ -1110,14 +1113,17 @@ public final class ConformanceRun {
             };
         }
 
-        /** A subnormal bf16 or f16 (not zero). */
+        /** A subnormal bf16 or f16 (not zero); {@code h} is one of the two 16-bit formats. */
         static boolean subnormal(NarrowFloat h, short bits) {
             int exponent = h == NarrowFloat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
             int mantissa = h == NarrowFloat.BF16 ? bits & 0x7F : bits & 0x3FF;
             return exponent == 0 && mantissa != 0;
         }
 
-        /** A signaling NaN in bf16 or f16: all-ones exponent, a mantissa without its top bit, not zero. */
+        /**
+         * A signaling NaN in bf16 or f16 ({@code h} is one of the two 16-bit formats): all-ones
+         * exponent, a mantissa without its top bit, not zero.
+         */
         static boolean signaling(NarrowFloat h, short bits) {
             int exponent = h == NarrowFloat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
             int mantissa = h == NarrowFloat.BF16 ? bits & 0x7F : bits & 0x3FF;

@@ -39,8 +39,8 @@ public interface Float8Ops {
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
     void f16ToE5m2(@Elements(F16.class) short[] src, @Elements(F8E5m2.class) byte[] dst);
 
-    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 3)
-    void tripleToE4m3Blocked(float[] src, @Elements(F8E4m3.class) ByteBuffer dst);
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class, scale = 2)
+    void twiceToE4m3Blocked(float[] src, @Elements(F8E4m3.class) ByteBuffer dst);
 
     /** A plain copy of e5m2 bits: the vector classes move it in vectors. */
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class)

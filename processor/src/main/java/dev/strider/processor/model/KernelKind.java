@@ -39,7 +39,7 @@ enum KernelKind {
         return roles;
     }
 
-    /** True when the kernel computes on its elements' values (unary and binary ops): no bf16 or f16 there. */
+    /** True when the kernel computes on its elements' values (unary and binary ops): no narrow floats (bf16, f16, f8) there. */
     boolean arithmetic() {
         return this == UNARY || this == BINARY;
     }

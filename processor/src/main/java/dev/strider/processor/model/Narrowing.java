@@ -27,7 +27,7 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
      * integer source whose range the destination holds, without scale or shift.
      */
     public static Optional<Narrowing> of(KernelMethod.Reorder r) {
-        ElementType src = r.src().arithmeticType(); // a bf16 or f16 source converts as the float it is
+        ElementType src = r.src().arithmeticType(); // a narrow float source converts as the float it is
         ElementType dst = r.dst().type();
         if (dst.isFloatingPoint() || r.dst().isNarrowFloat() || r.isCopy()) {
             return Optional.empty();

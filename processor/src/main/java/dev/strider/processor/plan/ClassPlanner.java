@@ -932,7 +932,7 @@ public final class ClassPlanner {
      * read as floats, through the scale, shift and call-time steps in f32, then narrowed as oneDNN
      * narrows f32 ({@code ByteKernels.fromFloat}, {@code fromFloatUnsigned}): NaN to the least
      * value, saturated in float, rounded half to even, so the vector lanes hold exactly what the
-     * scalar statement writes. No sum post-op (it reads the destination) and no 16-bit float.
+     * scalar statement writes. No sum post-op (it reads the destination) and no narrow float.
      */
     public static boolean narrows(KernelMethod m) {
         if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || r.src().isNarrowFloat() || r.dst().isNarrowFloat()

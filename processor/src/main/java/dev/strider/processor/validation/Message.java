@@ -89,7 +89,7 @@ public enum Message {
     /** A bf16, f16 or f8 parameter of a unary or binary op, which computes on the storage's own numbers. On the parameter. */
     HALF_ARITHMETIC("StriderHalfArithmetic",
             "parameter %s of %s holds %s numbers, but @%s computes on Java's own types; reorder them to float first"
-                    + " (only @Reorder, @Slice and @Fill take bf16, f16 and f8)"),
+                    + " (only @Reorder and @Slice take bf16, f16 and f8)"),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
     /** {@code @Scale} or {@code @ZeroPoint} on a parameter of another kernel than a reorder. On the annotation. */
@@ -142,7 +142,8 @@ public enum Message {
     /** {@code rounding} or {@code overflow} named on a floating-point destination. On that value. */
     NARROWING_UNUSED("StriderNarrowingUnused",
             "%s applies to a long, int, short or byte destination, but %s is %s; a floating-point destination"
-                    + " rounds to nearest and overflows to infinity, as Java's casts do"),
+                    + " rounds to nearest and overflows to infinity, as Java's casts do (bf16, f16 and f8 as oneDNN"
+                    + " rounds them; f8 e4m3 overflows to its NaN)"),
     /**
      * A converting reorder that can round or saturate without saying so. A note, not a warning:
      * it changes nothing, and -Werror builds go on. On the method's {@code @Reorder}.

@@ -636,7 +636,7 @@ final class KernelClass {
                     && !c.adds() && !r.sums()) {
                 return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
             }
-            // a bf16 or f16 destination is computed as a float one is, then rounded into 16 bits
+            // a narrow float destination is computed as a float one is, then rounded into its bits
             ClassName computes = r.dst().isNarrowFloat() ? kernels(ElementType.FLOAT) : ops;
             CodeBlock computed;
             if (r.sums()) {
@@ -759,13 +759,13 @@ final class KernelClass {
                 .build());
     }
 
-    /** A converting reorder from bytes: its 256 possible values are tabulated once (not yet into bf16 or f16). */
+    /** A converting reorder from bytes: its 256 possible values are tabulated once (not into a narrow float, nor from f8). */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
         return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.src().isNarrowFloat() && !r.dst().isNarrowFloat()
                 && !r.sums() && !r.quantized();
     }
 
-    /** {@code read} itself, or for a bf16 or f16 parameter the float it stands for ({@code HalfFloats.bf16ToFloat(read)}). */
+    /** {@code read} itself, or for a narrow float parameter the float it stands for ({@code HalfFloats.bf16ToFloat(read)}). */
     private static CodeBlock asFloat(Param p, CodeBlock read) {
         return p.isNarrowFloat() ? CodeBlock.of("$T.$L($L)", converter(p), p.narrow().toFloatName(), read) : read;
     }

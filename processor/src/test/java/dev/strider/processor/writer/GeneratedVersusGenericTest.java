@@ -665,20 +665,20 @@ class GeneratedVersusGenericTest {
             case 1:
                 return Samples.reorder(name, type, RandomLayouts.readable(r, sizes), RandomLayouts.writable(r, sizes));
             case 2: {
-                // one conversion in three reads bf16 or f16, one in three writes them
-                NarrowFloat fromHalf = r.nextInt(3) == 0 ? NarrowFloat.values()[r.nextInt(2)] : null;
-                NarrowFloat toHalf = r.nextInt(3) == 0 ? NarrowFloat.values()[r.nextInt(2)] : null;
-                ElementType from = fromHalf != null ? ElementType.SHORT : type;
-                ElementType to = toHalf != null ? ElementType.SHORT : ElementType.values()[r.nextInt(6)];
-                boolean unsigned = fromHalf == null && from.hasUnsignedReading() && r.nextBoolean();
-                boolean unsignedDestination = toHalf == null && to.hasUnsignedWriting() && r.nextBoolean();
+                // one conversion in three reads a narrow float (bf16, f16, f8), one in three writes one
+                NarrowFloat fromNarrow = r.nextInt(3) == 0 ? NarrowFloat.values()[r.nextInt(NarrowFloat.values().length)] : null;
+                NarrowFloat toNarrow = r.nextInt(3) == 0 ? NarrowFloat.values()[r.nextInt(NarrowFloat.values().length)] : null;
+                ElementType from = fromNarrow != null ? fromNarrow.storage() : type;
+                ElementType to = toNarrow != null ? toNarrow.storage() : ElementType.values()[r.nextInt(6)];
+                boolean unsigned = fromNarrow == null && from.hasUnsignedReading() && r.nextBoolean();
+                boolean unsignedDestination = toNarrow == null && to.hasUnsignedWriting() && r.nextBoolean();
                 double scale = r.nextInt(4) == 0 ? 1 : r.nextInt(5) / 4.0 + 0.1;
                 double shift = r.nextInt(4) == 0 ? 0 : r.nextInt(7) - 3.5;
                 KernelMethod.Reorder c = (KernelMethod.Reorder) Samples.convert(name, from,
                         RandomLayouts.readable(r, sizes), unsigned, to, RandomLayouts.writable(r, sizes),
                         unsignedDestination, scale, shift);
                 double sum = r.nextInt(4) == 0 ? new double[] {1, 0.5, -1.75}[r.nextInt(3)] : 0; // oneDNN's sum post-op
-                return new KernelMethod.Reorder(c.name(), c.src().holding(fromHalf), c.from(), c.dst().holding(toHalf),
+                return new KernelMethod.Reorder(c.name(), c.src().holding(fromNarrow), c.from(), c.dst().holding(toNarrow),
                         c.to(), c.unsignedSource(), c.unsignedDestination(), c.scale(), c.shift(), sum);
             }
             case 3: {
