@@ -6,6 +6,7 @@ import dev.strider.examples.kernels.QuantizedOps;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
+import dev.strider.kernel.Float8s;
 import dev.strider.kernel.HalfFloats;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,8 @@ import org.openjdk.jmh.runner.IterationType;
  * <li>{@code bf16}: bf16 to f32 nchw to nChw16c 1x64x56x56, against the f32 reorder of the same
  *     shape (goal: at least 0.8x its GB/s; bf16 moves 6 bytes per element, f32 8, so this asks bf16
  *     to run faster than f32; the ratio of elements per second is printed too).</li>
+ * <li>{@code f8} (no goal; what decoding costs): f8 e4m3 to f32 nchw to nChw16c 1x64x56x56, against
+ *     the f32 reorder of the same shape (the time ratio).</li>
  * <li>{@code compensation} (no goal; what it costs): f32 weights to s8 OIhw16i16o 256x256x3x3 with
  *     oneDNN's s8s8 compensation per output channel, against the same reorder without it.</li>
  * <li>{@code quantize} (no goal of the issue; the project's: ahead of oneDNN): f32 to u8
@@ -72,8 +75,8 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked", "dequantizeInts",
-            "quantizeWeights"})
+    @Param({"dequantize", "bf16", "f8", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked",
+            "dequantizeInts", "quantizeWeights"})
     public String goal;
 
     /** The class both run on. */
@@ -88,6 +91,7 @@ public class ConversionGoalsBenchmark {
     private final Random random = new Random(20);
     private byte[] u8;
     private short[] bf16;
+    private byte[] e4m3;
     private float[] f32;
     private float[] scales;
     private float[] dst;
@@ -129,9 +133,11 @@ public class ConversionGoalsBenchmark {
         random.nextBytes(u8);
         f32 = new float[ELEMENTS];
         bf16 = new short[ELEMENTS];
+        e4m3 = new byte[ELEMENTS];
         for (int i = 0; i < ELEMENTS; i++) {
             f32[i] = random.nextFloat() - 0.5f;
             bf16[i] = HalfFloats.floatToBf16(f32[i]);
+            e4m3[i] = Float8s.floatToE4m3(f32[i]);
         }
         scales = new float[64];
         for (int c = 0; c < 64; c++) {
@@ -144,6 +150,8 @@ public class ConversionGoalsBenchmark {
             // bf16 moves 6 bytes per element, f32 8: the goal asks bf16 to run faster than f32
             case "bf16" -> new Pair("bf16ToBlocked", () -> ops.bf16ToBlocked(bf16, dst), 6,
                     "f32ToBlocked", () -> ops.f32ToBlocked(f32, dst), 8, ELEMENTS, Verdict.GOAL);
+            case "f8" -> new Pair("e4m3ToBlocked", () -> ops.e4m3ToBlocked(e4m3, dst), 5,
+                    "f32ToBlocked", () -> ops.f32ToBlocked(f32, dst), 8, ELEMENTS, Verdict.COST);
             case "compensation" -> {
                 weights = new float[WEIGHTS];
                 for (int i = 0; i < WEIGHTS; i++) {

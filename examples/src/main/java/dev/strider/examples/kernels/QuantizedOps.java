@@ -3,6 +3,7 @@ package dev.strider.examples.kernels;
 import dev.strider.Bf16;
 import dev.strider.Compensation;
 import dev.strider.Elements;
+import dev.strider.F8E4m3;
 import dev.strider.Kernels;
 import dev.strider.Layout;
 import dev.strider.Overflow;
@@ -68,7 +69,11 @@ public interface QuantizedOps {
     @Reorder(from = Features.class, to = Blocked.class)
     void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);
 
-    /** f32 to f32, nchw to nChw16c: the reorder the bf16 one is measured against. */
+    /** f8 e4m3 to f32, nchw to nChw16c: each row of codes decoded into floats as it is loaded. */
+    @Reorder(from = Features.class, to = Blocked.class)
+    void e4m3ToBlocked(@Elements(F8E4m3.class) byte[] src, float[] dst);
+
+    /** f32 to f32, nchw to nChw16c: the reorder the bf16 and f8 ones are measured against. */
     @Reorder(from = Features.class, to = Blocked.class)
     void f32ToBlocked(float[] src, float[] dst);
 

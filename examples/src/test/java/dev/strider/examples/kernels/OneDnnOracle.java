@@ -59,6 +59,25 @@ final class OneDnnOracle {
         return out;
     }
 
+    /**
+     * The same with every variant of the one-thread classes as well ({@code X_Vector512(k)} for each
+     * k the class has: a number out of range runs variant 0), named {@code X_Vector512 variant k}.
+     */
+    static Map<String, Object> kernelsAndVariants(Class<?> set, Target target, int variants)
+            throws ReflectiveOperationException {
+        Map<String, Object> out = kernels(set, target);
+        if (target == Target.THREADS) {
+            return out;
+        }
+        for (String name : List.copyOf(out.keySet())) {
+            Class<?> type = Class.forName(set.getPackageName() + "." + name);
+            for (int k = 0; k < variants; k++) {
+                out.put(name + " variant " + k, type.getConstructor(int.class).newInstance(k));
+            }
+        }
+        return out;
+    }
+
     /** {@code values} with every element outside {@code layout}'s logical ones (its pad lanes) zero, as oneDNN's inputs are. */
     static Object zeroPadLanes(TensorLayout layout, Object values) {
         Object zeroed = Array.newInstance(values.getClass().getComponentType(), Array.getLength(values));
