@@ -147,7 +147,7 @@ public final class Suite {
         StringBuilder sb = new StringBuilder();
         sb.append("benchdnn reorder cases of oneDNN v3.11 (").append(String.join(", ", files)).append(")\n");
         sb.append("classified for this build (today) and as on main at d96cf26, before unsignedDestination, bf16/f16,"
-                + " the sum post-op and call-time scales and zero points (issue 20)\n\n");
+                + " the sum post-op, call-time scales and zero points, compensation and f8 (issue 20)\n\n");
         for (String[] r : rows) {
             String line = String.format(Locale.ROOT, "%-" + w0 + "s  %" + w1 + "s  %" + w2 + "s", r[0], r[1], r[2]);
             sb.append(line.stripTrailing()).append('\n');
