@@ -953,16 +953,7 @@ public final class ConformanceRun {
                     }
                 }
             }
-            if (!layout.isBlocked()) {
-                return values;
-            }
-            Object zeroed = Array.newInstance(values.getClass().getComponentType(), n);
-            int[] index = new int[layout.rank()];
-            do {
-                int at = layout.offsetOf(index);
-                System.arraycopy(values, at, zeroed, at, 1);
-            } while (TensorLayout.increment(index, layout.sizes()));
-            return zeroed;
+            return OneDnnReorder.zeroPadLanes(layout, values);
         }
 
         /**

@@ -146,6 +146,26 @@ public final class OneDnnReorder implements AutoCloseable {
     }
 
     /**
+     * {@code values} (a primitive array over {@code layout}'s buffer) with every element that is not
+     * one of the layout's logical elements (a blocked layout's pad lanes) zero: what oneDNN's
+     * reorders assume of a blocked input, and so what the inputs given to it and to Strider's
+     * kernels side by side must hold. {@code values} itself for a layout without pad lanes.
+     */
+    public static Object zeroPadLanes(dev.strider.layout.TensorLayout layout, Object values) {
+        if (!layout.isBlocked()) {
+            return values;
+        }
+        Object zeroed = java.lang.reflect.Array.newInstance(values.getClass().getComponentType(),
+                java.lang.reflect.Array.getLength(values));
+        int[] index = new int[layout.rank()];
+        do {
+            int at = layout.offsetOf(index);
+            System.arraycopy(values, at, zeroed, at, 1);
+        } while (dev.strider.layout.TensorLayout.increment(index, layout.sizes()));
+        return zeroed;
+    }
+
+    /**
      * How oneDNN lays out a compensation along the dims of {@code mask} after weights in {@code dst}:
      * per int32, the logical index it stands for (row-major over those dims' sizes, as Strider's
      * {@code @Compensation} array holds it), or -1 for a pad index. oneDNN's layout is the

@@ -6,6 +6,7 @@ import dev.strider.Target;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
+import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.HalfFloats;
 import dev.strider.kernel.NarrowFloat;
@@ -147,7 +148,7 @@ class Float8OracleTest {
                 yield b;
             }
         };
-        return OneDnnOracle.zeroPadLanes(l, values);
+        return OneDnnReorder.zeroPadLanes(l, values);
     }
 
     /** The f8 rounding edges, divided by {@code scale} (a power of two) so that they reach the conversion as they are. */

@@ -6,6 +6,7 @@ import dev.strider.Target;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
+import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.NarrowFloat;
 import dev.strider.layout.TensorLayout;
@@ -173,7 +174,7 @@ class HalfFloatOracleTest {
             }
         };
         // oneDNN's blocked inputs have zero pad lanes: so must ours
-        return OneDnnOracle.zeroPadLanes(layout(tag), values);
+        return OneDnnReorder.zeroPadLanes(layout(tag), values);
     }
 
     private float[] floats(int n) {

@@ -4,7 +4,6 @@ import dev.strider.Target;
 import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
-import dev.strider.layout.TensorLayout;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -76,17 +75,6 @@ final class OneDnnOracle {
             }
         }
         return out;
-    }
-
-    /** {@code values} with every element outside {@code layout}'s logical ones (its pad lanes) zero, as oneDNN's inputs are. */
-    static Object zeroPadLanes(TensorLayout layout, Object values) {
-        Object zeroed = Array.newInstance(values.getClass().getComponentType(), Array.getLength(values));
-        int[] index = new int[layout.rank()];
-        do {
-            int at = layout.offsetOf(index);
-            System.arraycopy(values, at, zeroed, at, 1);
-        } while (TensorLayout.increment(index, layout.sizes()));
-        return zeroed;
     }
 
     /** A destination full of what must not survive: NaN, 0x5a5a5a5a, 0x5a5a, 0x5a. */
