@@ -81,7 +81,8 @@ public final class HalfFloats {
     /** {@code value} rounded to f16, ties to even; overflow to infinity, NaN to a quiet NaN. */
     public static short floatToF16(float value) {
         if (value != value) {
-            return nanToF16(value);
+            int f = Float.floatToRawIntBits(value);
+            return (short) (((f >>> 16) & 0x8000) | 0x7E00 | ((f >>> 13) & 0x03FF));
         }
         if (FLOAT_TO_F16 != null) {
             try {
@@ -91,12 +92,6 @@ public final class HalfFloats {
             }
         }
         return floatToF16Bits(value);
-    }
-
-    /** A NaN as f16: the quiet NaN with the float's sign and its ten highest fraction bits. */
-    private static short nanToF16(float value) {
-        int f = Float.floatToRawIntBits(value);
-        return (short) (((f >>> 16) & 0x8000) | 0x7E00 | ((f >>> 13) & 0x03FF));
     }
 
     /** {@link #f16ToFloat} of a number or an infinity by bit arithmetic alone (any JDK). */
