@@ -272,7 +272,7 @@ class QuantizedKernelsTest {
         Class<?> type = Class.forName(QuantOps.class.getPackageName() + ".QuantOps_" + name);
         List<QuantOps> variants = new ArrayList<>();
         if (name.startsWith("Vector")) {
-            for (int v = 0; v < 4; v++) {
+            for (int v = 0; v < dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS; v++) {
                 variants.add((QuantOps) type.getConstructor(int.class).newInstance(v));
             }
             if (!name.equals("Vector128")) {
