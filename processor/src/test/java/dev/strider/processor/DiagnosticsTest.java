@@ -1416,6 +1416,52 @@ class DiagnosticsTest {
         }
 
         @Test
+        void a4BitNumberNeedsByteStorage() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void widen(@Elements(S4.class) short[] src, float[] dst);",
+                    "}");
+            s.assertOnlyError(compile(s),
+                    "[StriderElementsMisplaced] @Elements(dev.strider.S4.class) on parameter src of widen: an s4 number"
+                            + " takes 4 bits, two to a byte: declare a byte[] or ByteBuffer, not a short[]",
+                    "@Elements(S4|.class)");
+        }
+
+        /** Only a reorder reads and writes 4-bit elements: two share a byte. */
+        @Test
+        void aSliceDoesNotTake4BitNumbers() {
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Slice(from = Planar.class, offsets = {0, 0, 0, 0}, sizes = {1, 3, 4, 5}, strides = {1, 1, 1, -1})",
+                    "  void flip(@Elements(U4.class) byte[] src, @Elements(U4.class) byte[] dst);",
+                    "}");
+            s.assertError(compile(s),
+                    "[StriderPackedOperation] parameter src of flip holds u4 numbers, 4 bits each, two to a byte, which"
+                            + " only @Reorder reads and writes; @Slice does not take them",
+                    "@Elements(U4.class) byte[] |src");
+        }
+
+        /** A segment of 4-bit elements: refused on a JDK that resolves MemorySegment, with the buffer it can be seen through. */
+        @Test
+        void a4BitSegmentIsRefused() {
+            org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 22,
+                    "MemorySegment resolves from JDK 22 (preview in 21)");
+            Source s = Source.ops(
+                    "@Kernels",
+                    "public interface Ops {",
+                    "  @Reorder(from = Planar.class, to = Interleaved.class)",
+                    "  void pack(float[] src, @Elements(F4E2m1.class) java.lang.foreign.MemorySegment dst);",
+                    "}");
+            Compilation c = compile(new StriderProcessor(new JavaApis(22, true, true)), List.of(), s);
+            s.assertOnlyError(c, "[StriderElementsMisplaced] @Elements(dev.strider.F4E2m1.class) on parameter dst of pack:"
+                    + " 4-bit elements, two to a byte, are taken in a byte[] or a ByteBuffer (MemorySegment.asByteBuffer()"
+                    + " gives one over a segment's memory)", "@Elements(F4E2m1|.class)");
+        }
+
+        @Test
         void unaryOpsDoNotComputeOnHalfFloats() {
             Source s = Source.ops(
                     "@Kernels",

@@ -136,6 +136,37 @@ public final class Checks {
     }
 
     /**
+     * As {@link #notAliased}, where either operand holds packed 4-bit elements ({@link Nibbles}):
+     * one array must not hold both, where the bytes the two layouts address meet (an element of one
+     * and an element of the other may share a byte).
+     */
+    public static void notSharingBytes(String inRole, Object in, TensorLayout inLayout, boolean inPacked, String outRole,
+                                       Object out, TensorLayout outLayout, boolean outPacked) {
+        if (in != out) {
+            return;
+        }
+        int lo = Math.max(inPacked ? inLayout.offset() >> 1 : inLayout.offset(),
+                outPacked ? outLayout.offset() >> 1 : outLayout.offset());
+        int hi = Math.min(inPacked ? Nibbles.bytes(inLayout.bufferSize()) : inLayout.bufferSize(),
+                outPacked ? Nibbles.bytes(outLayout.bufferSize()) : outLayout.bufferSize());
+        if (lo < hi) {
+            throw new IllegalArgumentException(inRole + " and " + outRole + " are the same array and share bytes "
+                    + lo + ".." + (hi - 1) + "; use separate arrays or disjoint regions");
+        }
+    }
+
+    /**
+     * For generated kernels on packed 4-bit elements ({@link Nibbles}) in an array or byte buffer
+     * of {@code bytes} bytes: it must hold {@code needed} elements, two to a byte.
+     */
+    public static void capacityPacked(String role, long bytes, int needed, String layout) {
+        if (bytes < Nibbles.bytes(needed)) {
+            throw new IllegalArgumentException(role + " has " + bytes + " bytes, room for " + Math.min(2 * bytes, Integer.MAX_VALUE)
+                    + " 4-bit elements, but its layout needs " + needed + " (" + layout + ")");
+        }
+    }
+
+    /**
      * The memory a kernel on elements of {@code type} may be given as an operand: an array of the
      * type ({@code float[]}), a buffer of the type ({@code FloatBuffer}), a {@code ByteBuffer}
      * holding elements of the type, or (JDK 22+) a {@code MemorySegment} holding them.

@@ -62,13 +62,13 @@ public final class Convert {
      * (in f32) and rounded into its bits as oneDNN's reorder does ({@link HalfFloats}, {@link Float8s}).
      *
      * @param srcNarrow the format of {@code src}'s numbers, which must then be an array of its
-     *                  {@linkplain NarrowFloat#storage() storage}, or null
+     *                  {@linkplain NarrowFormat#storage() storage}, or null
      * @param dstNarrow the format of {@code dst}'s numbers, likewise, or null
      * @throws IllegalArgumentException as above, and when a format is given for an array of another
      *                                  type than its storage, or with an unsigned reading or writing of that side
      */
-    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFormat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFormat dstNarrow, boolean unsignedDestination, double scale,
                                double shift) {
         reorder(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale, shift, 0);
     }
@@ -79,8 +79,8 @@ public final class Convert {
      * conversion's arithmetic before the result is narrowed; 0 adds nothing and reads nothing. Pad
      * lanes are written as zeros.
      */
-    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFormat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFormat dstNarrow, boolean unsignedDestination, double scale,
                                double shift, double sum) {
         reorder(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale, shift, sum,
                 List.of());
@@ -98,8 +98,8 @@ public final class Convert {
      *                                  of its dims, a scale is not finite, a destination scale is 0,
      *                                  or a parameter is given twice; nothing is written then
      */
-    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFormat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFormat dstNarrow, boolean unsignedDestination, double scale,
                                double shift, double sum, List<Quantization.Parameter> parameters) {
         if (!Double.isFinite(sum)) {
             throw new IllegalArgumentException("the sum post-op's scale is " + sum + "; it must be finite");
@@ -108,7 +108,8 @@ public final class Convert {
         ElementType to = ElementType.of(dst);
         narrowStorage("src", srcNarrow, from, unsignedSource);
         narrowStorage("dst", dstNarrow, to, unsignedDestination);
-        if (srcNarrow != null && srcNarrow == dstNarrow && scale == 1 && shift == 0 && sum == 0 && parameters.isEmpty()) {
+        if (srcNarrow != null && srcNarrow == dstNarrow && !srcNarrow.packed() && scale == 1 && shift == 0 && sum == 0
+                && parameters.isEmpty()) {
             // a copy moves bits, NaNs' too
             if (from == ElementType.BYTE) {
                 ByteKernels.reorder((byte[]) src, srcLayout, (byte[]) dst, dstLayout);
@@ -126,9 +127,13 @@ public final class Convert {
                     + to.javaName());
         }
         Checks.sameShape("src", srcLayout, "dst", dstLayout);
-        Checks.readable("src", src, from.length(src), srcLayout);
-        Checks.writable("dst", dst, to.length(dst), dstLayout);
-        Checks.notAliased("src", src, srcLayout, "dst", dst, dstLayout);
+        Checks.readable("src", src, capacity(src, srcNarrow), srcLayout);
+        Checks.writable("dst", dst, capacity(dst, dstNarrow), dstLayout);
+        if (packed(srcNarrow) || packed(dstNarrow)) {
+            Checks.notSharingBytes("src", src, srcLayout, packed(srcNarrow), "dst", dst, dstLayout, packed(dstNarrow));
+        } else {
+            Checks.notAliased("src", src, srcLayout, "dst", dst, dstLayout);
+        }
         if (!parameters.isEmpty()) {
             quantized(src, srcLayout, srcNarrow, unsignedSource, dst, dstLayout, dstNarrow, unsignedDestination, scale,
                     shift, sum, parameters);
@@ -152,7 +157,7 @@ public final class Convert {
                 int inBase = rows.base(0);
                 int outBase = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    out[outBase + d[i]] = srcNarrow.toFloat(bits(src, inBase + s[i]));
+                    out[outBase + d[i]] = srcNarrow.toFloat(bits(src, srcNarrow, inBase + s[i]));
                 }
                 continue;
             }
@@ -174,13 +179,13 @@ public final class Convert {
             if (dstNarrow != null) {
                 int base = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    setBits(dst, base + d[i], dstNarrow.bitsOf(FloatKernels.scaleShiftFloat(row[i], rowScale, rowShift)));
+                    setBits(dst, dstNarrow, base + d[i], dstNarrow.bitsOf(FloatKernels.scaleShiftFloat(row[i], rowScale, rowShift)));
                 }
             } else {
                 to.writeScaledRow(row, arithmetic, rowScale, rowShift, unsignedDestination, dst, rows.base(1), d, n);
             }
         }
-        to.clearPadLanes(dst, dstLayout);
+        clearPadLanes(dst, dstNarrow, to, dstLayout);
     }
 
     /**
@@ -193,8 +198,8 @@ public final class Convert {
      *                                  parameter's, or the destination is not signed bytes; nothing
      *                                  is written then
      */
-    public static void reorder(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
-                               TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
+    public static void reorder(Object src, TensorLayout srcLayout, NarrowFormat srcNarrow, boolean unsignedSource, Object dst,
+                               TensorLayout dstLayout, NarrowFormat dstNarrow, boolean unsignedDestination, double scale,
                                double shift, double sum, List<Quantization.Parameter> parameters,
                                List<Compensations.Output> compensation) {
         if (!compensation.isEmpty() && (unsignedDestination || dstNarrow != null)) {
@@ -212,8 +217,8 @@ public final class Convert {
     }
 
     /** {@link #reorder} with quantization parameters, once the arrays are checked. */
-    private static void quantized(Object src, TensorLayout srcLayout, NarrowFloat srcNarrow, boolean unsignedSource, Object dst,
-                                  TensorLayout dstLayout, NarrowFloat dstNarrow, boolean unsignedDestination, double scale,
+    private static void quantized(Object src, TensorLayout srcLayout, NarrowFormat srcNarrow, boolean unsignedSource, Object dst,
+                                  TensorLayout dstLayout, NarrowFormat dstNarrow, boolean unsignedDestination, double scale,
                                   double shift, double sum, List<Quantization.Parameter> parameters) {
         Quantization.check(parameters, dstLayout);
         Map<Quantization.Step, Quantization.Parameter> given = new EnumMap<>(Quantization.Step.class);
@@ -302,46 +307,70 @@ public final class Convert {
             if (dstNarrow != null) {
                 int base = rows.base(1);
                 for (int i = 0; i < n; i++) {
-                    setBits(dst, base + d[i], dstNarrow.bitsOf((float) row[i]));
+                    setBits(dst, dstNarrow, base + d[i], dstNarrow.bitsOf((float) row[i]));
                 }
             } else {
                 // the row holds the whole value in the arithmetic: writing only narrows it
                 to.writeScaledRow(row, arithmetic, 1, 0, unsignedDestination, dst, rows.base(1), d, n);
             }
         }
-        to.clearPadLanes(dst, dstLayout);
+        clearPadLanes(dst, dstNarrow, to, dstLayout);
     }
 
     /**
      * One row of {@code array} at {@code base + along[i]} into {@code row}: the float a narrow float
      * number stands for when {@code narrow} says so, else the element (read unsigned when asked).
      */
-    private static void readRow(Object array, NarrowFloat narrow, ElementType type, boolean unsigned, int base, int[] along,
+    private static void readRow(Object array, NarrowFormat narrow, ElementType type, boolean unsigned, int base, int[] along,
                                 int n, double[] row) {
         if (narrow == null) {
             type.readRow(array, base, along, n, unsigned, row);
             return;
         }
         for (int i = 0; i < n; i++) {
-            row[i] = narrow.toFloat(bits(array, base + along[i]));
+            row[i] = narrow.toFloat(bits(array, narrow, base + along[i]));
         }
     }
 
-    /** The bits at {@code i} of the {@code short[]} or {@code byte[]} that holds narrow floats. */
-    private static int bits(Object array, int i) {
+    /** The bits of element {@code i} of the {@code short[]} or {@code byte[]} that holds {@code format} numbers. */
+    private static int bits(Object array, NarrowFormat format, int i) {
+        if (format.packed()) {
+            return Nibbles.get((byte[]) array, i);
+        }
         return array instanceof byte[] b ? b[i] : ((short[]) array)[i];
     }
 
-    /** Stores the low bits of {@code bits} at {@code i} of a {@code short[]} or {@code byte[]}. */
-    private static void setBits(Object array, int i, int bits) {
-        if (array instanceof byte[] b) {
+    /** Stores the low bits of {@code bits} as element {@code i} of a {@code short[]} or {@code byte[]}. */
+    private static void setBits(Object array, NarrowFormat format, int i, int bits) {
+        if (format.packed()) {
+            Nibbles.set((byte[]) array, i, bits);
+        } else if (array instanceof byte[] b) {
             b[i] = (byte) bits;
         } else {
             ((short[]) array)[i] = (short) bits;
         }
     }
 
-    private static void narrowStorage(String role, NarrowFloat narrow, ElementType type, boolean unsigned) {
+    /** How many elements {@code array} holds: twice its bytes for a packed format. */
+    private static int capacity(Object array, NarrowFormat format) {
+        int length = ElementType.of(array).length(array);
+        return packed(format) ? Nibbles.elements(length) : length;
+    }
+
+    private static boolean packed(NarrowFormat format) {
+        return format != null && format.packed();
+    }
+
+    /** Zeros into the destination's pad lanes: a packed destination's four bits each, else whole elements. */
+    private static void clearPadLanes(Object dst, NarrowFormat format, ElementType type, TensorLayout layout) {
+        if (packed(format)) {
+            Nibbles.clearPadLanes((byte[]) dst, layout);
+        } else {
+            type.clearPadLanes(dst, layout);
+        }
+    }
+
+    private static void narrowStorage(String role, NarrowFormat narrow, ElementType type, boolean unsigned) {
         if (narrow != null && type != narrow.storage()) {
             throw new IllegalArgumentException(role + ": " + narrow.label() + " numbers sit in a "
                     + narrow.storage().javaName() + "[], not a " + type.javaName() + "[]");

@@ -99,10 +99,10 @@ public final class Quantization {
      * @param groups per letter of {@code per}, how many consecutive indices of that dim share a value
      *               (oneDNN's groups); empty for 1 each
      */
-    public record Parameter(Kind kind, Side side, String per, Object values, NarrowFloat narrow, int[] groups) {
+    public record Parameter(Kind kind, Side side, String per, Object values, NarrowFormat narrow, int[] groups) {
 
         /** A parameter without groups: one value per index of each dim {@code per} names. */
-        public Parameter(Kind kind, Side side, String per, Object values, NarrowFloat narrow) {
+        public Parameter(Kind kind, Side side, String per, Object values, NarrowFormat narrow) {
             this(kind, side, per, values, narrow, new int[0]);
         }
 
@@ -316,7 +316,7 @@ public final class Quantization {
     }
 
     /** The same for scales held as bf16 or f16 numbers. */
-    public static void scales(String role, short[] values, NarrowFloat narrow, boolean destination) {
+    public static void scales(String role, short[] values, NarrowFormat narrow, boolean destination) {
         for (int k = 0; k < values.length; k++) {
             scale(role, k, narrow.toFloat(values[k]), destination);
         }

@@ -58,7 +58,7 @@ class QuantizationTest {
             src[i] = HalfFloats.floatToBf16(i + 1);
         }
         short[] dst = new short[12];
-        Convert.reorder(src, NCHW, NarrowFloat.BF16, false, dst, NHWC, NarrowFloat.BF16, false, 1, 0, 0,
+        Convert.reorder(src, NCHW, NarrowFormat.BF16, false, dst, NHWC, NarrowFormat.BF16, false, 1, 0, 0,
                 List.of(Parameter.scales(Side.SRC, "C", 0.5f, 2f, 4f)));
         for (int c = 0; c < 3; c++) {
             for (int hw = 0; hw < 4; hw++) {
@@ -178,7 +178,7 @@ class QuantizationTest {
         float[] dst = new float[12];
         short[] scales = {HalfFloats.floatToBf16(0.5f), HalfFloats.floatToBf16(3f), HalfFloats.floatToBf16(-2f)};
         Convert.reorder(src, NCHW, null, false, dst, NCHW, null, false, 1, 0, 0,
-                List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", scales, NarrowFloat.BF16)));
+                List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", scales, NarrowFormat.BF16)));
         assertEquals(0.5f, dst[0]);
         assertEquals(15f, dst[4]);
         assertEquals(-18f, dst[8]);

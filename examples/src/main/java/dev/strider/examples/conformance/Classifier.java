@@ -2,7 +2,7 @@ package dev.strider.examples.conformance;
 
 import dev.strider.Side;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import java.util.ArrayList;
@@ -168,7 +168,7 @@ public final class Classifier {
         }
 
         /** The 16-bit float format of {@code short[]} scales, else null. */
-        public NarrowFloat narrow() {
+        public NarrowFormat narrow() {
             return Classifier.narrow(dataType);
         }
 
@@ -193,13 +193,13 @@ public final class Classifier {
      * @param dstNarrow the narrow float format of the destination, or null
      */
     public record Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                              NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
+                              NarrowFormat srcNarrow, ElementType dstType, NarrowFormat dstNarrow, boolean unsignedSource,
                               boolean unsignedDestination, double scale, double shift, double sum,
                               List<Parameter> parameters, List<ReorderCase.Flag> compensations) {
 
         /** A declaration without compensations. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                           NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
+                           NarrowFormat srcNarrow, ElementType dstType, NarrowFormat dstNarrow, boolean unsignedSource,
                            boolean unsignedDestination, double scale, double shift, double sum,
                            List<Parameter> parameters) {
             this(dims, sizes, srcFormat, dstFormat, srcType, srcNarrow, dstType, dstNarrow, unsignedSource,
@@ -217,7 +217,7 @@ public final class Classifier {
 
         /** A declaration with only compile-time quantization. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                           NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
+                           NarrowFormat srcNarrow, ElementType dstType, NarrowFormat dstNarrow, boolean unsignedSource,
                            boolean unsignedDestination, double scale, double shift, double sum) {
             this(dims, sizes, srcFormat, dstFormat, srcType, srcNarrow, dstType, dstNarrow, unsignedSource,
                     unsignedDestination, scale, shift, sum, List.of());
@@ -225,7 +225,7 @@ public final class Classifier {
 
         /** A declaration without the sum post-op. */
         public Declaration(String dims, int[] sizes, String srcFormat, String dstFormat, ElementType srcType,
-                           NarrowFloat srcNarrow, ElementType dstType, NarrowFloat dstNarrow, boolean unsignedSource,
+                           NarrowFormat srcNarrow, ElementType dstType, NarrowFormat dstNarrow, boolean unsignedSource,
                            boolean unsignedDestination, double scale, double shift) {
             this(dims, sizes, srcFormat, dstFormat, srcType, srcNarrow, dstType, dstNarrow, unsignedSource,
                     unsignedDestination, scale, shift, 0);
@@ -299,7 +299,7 @@ public final class Classifier {
         }
 
         /** {@code float[]}, {@code @Elements(Bf16.class) short[]}. */
-        private static String parameter(ElementType type, NarrowFloat narrow) {
+        private static String parameter(ElementType type, NarrowFormat narrow) {
             return (narrow == null ? "" : "@Elements(" + narrow.markerName() + ".class) ") + type.javaName() + "[]";
         }
 
@@ -595,12 +595,12 @@ public final class Classifier {
     }
 
     /** The narrow float format of {@code t} (bf16, f16, f8), or null when it is none. */
-    static NarrowFloat narrow(DataType t) {
+    static NarrowFormat narrow(DataType t) {
         switch (t) {
-            case BF16: return NarrowFloat.BF16;
-            case F16: return NarrowFloat.F16;
-            case F8_E5M2: return NarrowFloat.F8_E5M2;
-            case F8_E4M3: return NarrowFloat.F8_E4M3;
+            case BF16: return NarrowFormat.BF16;
+            case F16: return NarrowFormat.F16;
+            case F8_E5M2: return NarrowFormat.F8_E5M2;
+            case F8_E4M3: return NarrowFormat.F8_E4M3;
             default: return null;
         }
     }

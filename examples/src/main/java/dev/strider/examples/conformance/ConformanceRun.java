@@ -8,7 +8,7 @@ import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Compensations;
 import dev.strider.kernel.Convert;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import java.io.IOException;
@@ -1064,7 +1064,7 @@ public final class ConformanceRun {
         }
 
         /** Scales as floats: a {@code Float}, a {@code float[]}, or a {@code short[]} of {@code narrow} numbers. */
-        static float[] floats(Object v, NarrowFloat narrow) {
+        static float[] floats(Object v, NarrowFormat narrow) {
             if (v instanceof Float f) {
                 return new float[] {f};
             }
@@ -1105,9 +1105,9 @@ public final class ConformanceRun {
         }
 
         /** A subnormal bf16 or f16 (not zero); {@code h} is one of the two 16-bit formats. */
-        static boolean subnormal(NarrowFloat h, short bits) {
-            int exponent = h == NarrowFloat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
-            int mantissa = h == NarrowFloat.BF16 ? bits & 0x7F : bits & 0x3FF;
+        static boolean subnormal(NarrowFormat h, short bits) {
+            int exponent = h == NarrowFormat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
+            int mantissa = h == NarrowFormat.BF16 ? bits & 0x7F : bits & 0x3FF;
             return exponent == 0 && mantissa != 0;
         }
 
@@ -1115,11 +1115,11 @@ public final class ConformanceRun {
          * A signaling NaN in bf16 or f16 ({@code h} is one of the two 16-bit formats): all-ones
          * exponent, a mantissa without its top bit, not zero.
          */
-        static boolean signaling(NarrowFloat h, short bits) {
-            int exponent = h == NarrowFloat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
-            int mantissa = h == NarrowFloat.BF16 ? bits & 0x7F : bits & 0x3FF;
-            int quiet = h == NarrowFloat.BF16 ? 0x40 : 0x200;
-            return exponent == (h == NarrowFloat.BF16 ? 0xFF : 0x1F) && mantissa != 0 && (mantissa & quiet) == 0;
+        static boolean signaling(NarrowFormat h, short bits) {
+            int exponent = h == NarrowFormat.BF16 ? (bits >> 7) & 0xFF : (bits >> 10) & 0x1F;
+            int mantissa = h == NarrowFormat.BF16 ? bits & 0x7F : bits & 0x3FF;
+            int quiet = h == NarrowFormat.BF16 ? 0x40 : 0x200;
+            return exponent == (h == NarrowFormat.BF16 ? 0xFF : 0x1F) && mantissa != 0 && (mantissa & quiet) == 0;
         }
 
         /** The magnitude where {@code t} saturates (or a large value for float types). */
@@ -1216,10 +1216,10 @@ public final class ConformanceRun {
             switch (t) {
                 case F32: return Float.intBitsToFloat((int) b) + String.format(Locale.ROOT, " (0x%08x)", (int) b);
                 case F64: return Double.longBitsToDouble(b) + String.format(Locale.ROOT, " (0x%016x)", b);
-                case BF16: return NarrowFloat.BF16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
-                case F16: return NarrowFloat.F16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
-                case F8_E5M2: return NarrowFloat.F8_E5M2.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
-                case F8_E4M3: return NarrowFloat.F8_E4M3.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
+                case BF16: return NarrowFormat.BF16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case F16: return NarrowFormat.F16.toFloat((short) b) + String.format(Locale.ROOT, " (0x%04x)", b & 0xFFFF);
+                case F8_E5M2: return NarrowFormat.F8_E5M2.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
+                case F8_E4M3: return NarrowFormat.F8_E4M3.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
                 case U8: return String.valueOf(b & 0xFF);
                 default: return String.valueOf(b);
             }

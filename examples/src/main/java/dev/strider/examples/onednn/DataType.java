@@ -1,6 +1,6 @@
 package dev.strider.examples.onednn;
 
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 
 /**
  * The element types the oneDNN wrapper moves, with oneDNN's names. The oneDNN constant is looked
@@ -23,7 +23,15 @@ public enum DataType {
     /** 8-bit float with 5 exponent bits, {@code dnnl_f8_e5m2}: a Java {@code byte} holding its bits. */
     F8_E5M2("dnnl_f8_e5m2", 1),
     /** 8-bit float with 4 exponent bits, {@code dnnl_f8_e4m3}: a Java {@code byte} holding its bits. */
-    F8_E4M3("dnnl_f8_e4m3", 1);
+    F8_E4M3("dnnl_f8_e4m3", 1),
+    /** 4-bit signed integer, {@code dnnl_s4}: two to a byte of a Java {@code byte[]}, the even element low. */
+    S4("dnnl_s4", 1),
+    /** 4-bit unsigned integer, {@code dnnl_u4}: two to a byte, as s4. */
+    U4("dnnl_u4", 1),
+    /** 4-bit float with 2 exponent bits, {@code dnnl_f4_e2m1}: two to a byte, as s4. */
+    F4_E2M1("dnnl_f4_e2m1", 1),
+    /** 4-bit float with 3 exponent bits, {@code dnnl_f4_e3m0}: two to a byte, as s4. */
+    F4_E3M0("dnnl_f4_e3m0", 1);
 
     private final String constant;
     private final int bytes;
@@ -38,18 +46,30 @@ public enum DataType {
         return constant;
     }
 
-    /** The Strider format of a narrow float type (bf16, f16, f8), or null for the others. */
-    public NarrowFloat narrowFloat() {
+    /** The Strider format of a narrow type (bf16, f16, f8, s4, u4, f4), or null for the others. */
+    public NarrowFormat narrowFormat() {
         return switch (this) {
-            case BF16 -> NarrowFloat.BF16;
-            case F16 -> NarrowFloat.F16;
-            case F8_E5M2 -> NarrowFloat.F8_E5M2;
-            case F8_E4M3 -> NarrowFloat.F8_E4M3;
+            case BF16 -> NarrowFormat.BF16;
+            case F16 -> NarrowFormat.F16;
+            case F8_E5M2 -> NarrowFormat.F8_E5M2;
+            case F8_E4M3 -> NarrowFormat.F8_E4M3;
+            case S4 -> NarrowFormat.S4;
+            case U4 -> NarrowFormat.U4;
+            case F4_E2M1 -> NarrowFormat.F4_E2M1;
+            case F4_E3M0 -> NarrowFormat.F4_E3M0;
             default -> null;
         };
     }
 
-    /** Bytes per element. */
+    /** True for the 4-bit types, two to a byte. */
+    public boolean packed() {
+        return this == S4 || this == U4 || this == F4_E2M1 || this == F4_E3M0;
+    }
+
+    /**
+     * Bytes per element; 1 for the 4-bit types, whose buffers the wrapper counts in bytes (two
+     * elements each) rather than elements.
+     */
     public int bytes() {
         return bytes;
     }

@@ -648,8 +648,8 @@ public final class OneDnnReorder implements AutoCloseable {
         if (compensations.any()) {
             dstDesc = withCompensations(dstDesc);
         }
-        sourceElements = dnnl_memory_desc_get_size(srcDesc) / source.type().bytes();
-        destinationElements = dnnl_memory_desc_get_size(dstDesc) / destination.type().bytes();
+        sourceElements = units(dnnl_memory_desc_get_size(srcDesc), source.type());
+        destinationElements = units(dnnl_memory_desc_get_size(dstDesc), destination.type());
 
         dnnl_primitive_attr attr = null;
         if (q.any()) {
@@ -1008,7 +1008,21 @@ public final class OneDnnReorder implements AutoCloseable {
     /** The byte type of a side: s8 when it is s8, else u8 (which {@link #buffer} then checks). */
     private static DataType bytes(MemorySpec spec) {
         return spec.type() == DataType.S8 || spec.type() == DataType.F8_E5M2 || spec.type() == DataType.F8_E4M3
-                ? spec.type() : DataType.U8;
+                || spec.type().packed() ? spec.type() : DataType.U8;
+    }
+
+    /**
+     * What a buffer of {@code size} bytes holds, in the units {@link #run} moves: elements, or for
+     * the 4-bit types the bytes their packed elements take. oneDNN 3.11 sizes s4 and u4 memory by
+     * those bytes, but f4 memory by one byte per element ({@code sub_byte_data_type_multiplier} is
+     * 2 only for s4 and u4), though its reorders pack f4 two to a byte as well: only the first half
+     * of an f4 buffer is used.
+     */
+    private static long units(long size, DataType type) {
+        if (type == DataType.F4_E2M1 || type == DataType.F4_E3M0) {
+            return (size + 1) / 2;
+        }
+        return size / type.bytes();
     }
 
     private Pointer buffer(Pointer data, MemorySpec spec, long elements, int length, DataType type, String side) {

@@ -10,7 +10,7 @@ import dev.strider.examples.conformance.Classifier.Parameter;
 import dev.strider.examples.conformance.Classifier.Reason;
 import dev.strider.examples.conformance.Classifier.Verdict;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.kernel.Quantization;
 import java.util.EnumSet;
 import java.util.List;
@@ -48,9 +48,9 @@ class ClassifierTest {
         assertEquals(EnumSet.of(Reason.BF16, Reason.F16), ISSUE_20.classify(c).reasons());
         Declaration d = TODAY.classify(c).declaration().orElseThrow();
         assertEquals(ElementType.SHORT, d.srcType());
-        assertEquals(NarrowFloat.BF16, d.srcNarrow());
+        assertEquals(NarrowFormat.BF16, d.srcNarrow());
         assertEquals(ElementType.SHORT, d.dstType());
-        assertEquals(NarrowFloat.F16, d.dstNarrow());
+        assertEquals(NarrowFormat.F16, d.dstNarrow());
         assertEquals(String.join("\n",
                 "@Layout(dims = \"AB\", sizes = {3, 5}, format = \"ab\") interface C7Src {}",
                 "@Layout(dims = \"AB\", sizes = {3, 5}, format = \"aB8b\") interface C7Dst {}",
@@ -65,10 +65,10 @@ class ClassifierTest {
                 .reasons());
         Declaration d = TODAY.classify(c).declaration().orElseThrow();
         assertEquals(ElementType.BYTE, d.dstType());
-        assertEquals(NarrowFloat.F8_E4M3, d.dstNarrow());
+        assertEquals(NarrowFormat.F8_E4M3, d.dstNarrow());
         assertTrue(d.source("f").contains("void f(float[] src, @Elements(F8E4m3.class) byte[] dst);"), d.source("f"));
         Declaration back = TODAY.classify(one("--sdt=f8_e5m2 --ddt=bf16 4x4")).declaration().orElseThrow();
-        assertEquals(NarrowFloat.F8_E5M2, back.srcNarrow());
+        assertEquals(NarrowFormat.F8_E5M2, back.srcNarrow());
         assertTrue(back.source("b").contains("void b(@Elements(F8E5m2.class) byte[] src, @Elements(Bf16.class) short[]"
                 + " dst);"), back.source("b"));
     }

@@ -9,7 +9,7 @@ import dev.strider.examples.onednn.OneDnn;
 import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.HalfFloats;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.layout.TensorLayout;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -104,8 +104,8 @@ class Float8OracleTest {
             }
             if (target == Target.SCALAR) {
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
-                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), c.from().narrowFloat(), false, actual,
-                        layout(c.toTag()), c.to().narrowFloat(), false, c.scale(), 0);
+                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), c.from().narrowFormat(), false, actual,
+                        layout(c.toTag()), c.to().narrowFormat(), false, c.scale(), 0);
                 compare("generic " + c.method(), c, expected, actual, mismatches);
             }
         }

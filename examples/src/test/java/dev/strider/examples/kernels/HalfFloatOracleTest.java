@@ -8,7 +8,7 @@ import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
 import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Convert;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.layout.TensorLayout;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -104,8 +104,8 @@ class HalfFloatOracleTest {
             }
             if (target == Target.SCALAR) {
                 Object actual = OneDnnOracle.garbage(c.to(), Array.getLength(expected));
-                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), c.from().narrowFloat(), false, actual, layout(c.toTag()),
-                        c.to().narrowFloat(), c.to() == DataType.U8, c.scale(), 0);
+                Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), c.from().narrowFormat(), false, actual, layout(c.toTag()),
+                        c.to().narrowFormat(), c.to() == DataType.U8, c.scale(), 0);
                 compare("generic " + c.method(), c, expected, actual, mismatches);
             }
         }
@@ -122,7 +122,7 @@ class HalfFloatOracleTest {
                 f[i] = 0f;
             }
             if (input instanceof short[] s && integer) {
-                float value = c.from().narrowFloat().toFloat(s[i]);
+                float value = c.from().narrowFormat().toFloat(s[i]);
                 if (Float.isNaN(value)) {
                     s[i] = 0;
                 }
@@ -172,6 +172,7 @@ class HalfFloatOracleTest {
                 }
                 yield v;
             }
+            case S4, U4, F4_E2M1, F4_E3M0 -> throw new IllegalArgumentException("no 4-bit case here: " + type);
         };
         // oneDNN's blocked inputs have zero pad lanes: so must ours
         return OneDnnReorder.zeroPadLanes(layout(tag), values);

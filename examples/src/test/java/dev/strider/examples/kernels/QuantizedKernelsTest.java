@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.strider.Side;
 import dev.strider.Target;
 import dev.strider.kernel.Convert;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.kernel.HalfFloats;
 import dev.strider.kernel.Quantization;
 import dev.strider.kernel.Quantization.Parameter;
@@ -135,8 +135,8 @@ class QuantizedKernelsTest {
             }
             short[] he = h.clone();
             ops.scaleOntoBf16(src, h, bScales);
-            Convert.reorder(src, PLANAR, null, false, he, NHWC, NarrowFloat.BF16, false, 1, 0, 0.5,
-                    List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", bScales, NarrowFloat.BF16)));
+            Convert.reorder(src, PLANAR, null, false, he, NHWC, NarrowFormat.BF16, false, 1, 0, 0.5,
+                    List.of(new Parameter(Quantization.Kind.SCALE, Side.SRC, "C", bScales, NarrowFormat.BF16)));
             assertArrayEquals(he, h, name + " scaleOntoBf16");
 
             byte[] planarU8 = bytes(PLANAR.bufferSize());
@@ -170,7 +170,7 @@ class QuantizedKernelsTest {
             double[] wide = new double[NHWC.bufferSize()];
             double[] widee = new double[wide.length];
             ops.widenBf16(b16, wide, wScales17);
-            Convert.reorder(b16, PLANAR, NarrowFloat.BF16, false, widee, NHWC, null, false, 1, 0, 0,
+            Convert.reorder(b16, PLANAR, NarrowFormat.BF16, false, widee, NHWC, null, false, 1, 0, 0,
                     List.of(Parameter.scales(Side.SRC, "C", wScales17)));
             assertArrayEquals(widee, wide, name + " widenBf16");
 
@@ -182,7 +182,7 @@ class QuantizedKernelsTest {
             short[] f16 = new short[NHWC.bufferSize()];
             short[] f16e = new short[f16.length];
             ops.narrowToF16(f64, f16, wScales17);
-            Convert.reorder(f64, PLANAR, null, false, f16e, NHWC, NarrowFloat.F16, false, 1, 0, 0,
+            Convert.reorder(f64, PLANAR, null, false, f16e, NHWC, NarrowFormat.F16, false, 1, 0, 0,
                     List.of(Parameter.scales(Side.SRC, "C", wScales17)));
             assertArrayEquals(f16e, f16, name + " narrowToF16");
 
@@ -392,7 +392,7 @@ class QuantizedKernelsTest {
     }
 
     private static void generic(Object src, TensorLayout from, boolean unsignedSource, Object dst, TensorLayout to,
-                                boolean unsignedDestination, NarrowFloat dstNarrow, double scale, double shift, double sum,
+                                boolean unsignedDestination, NarrowFormat dstNarrow, double scale, double shift, double sum,
                                 Parameter... parameters) {
         Convert.reorder(src, from, null, unsignedSource, dst, to, dstNarrow, unsignedDestination, scale, shift, sum,
                 List.of(parameters));

@@ -7,7 +7,7 @@ import dev.strider.examples.onednn.DataType;
 import dev.strider.examples.onednn.MemorySpec;
 import dev.strider.examples.onednn.OneDnn;
 import dev.strider.kernel.Convert;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.layout.TensorLayout;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -85,7 +85,7 @@ class SumOracleTest {
             if (target == Target.SCALAR) {
                 Object actual = OneDnnOracle.copy(initial);
                 Convert.reorder(OneDnnOracle.copy(input), layout(c.fromTag()), null, false, actual, layout(c.toTag()),
-                        c.to() == DataType.BF16 ? NarrowFloat.BF16 : null, c.to() == DataType.U8, c.scale(), 0, c.sum());
+                        c.to() == DataType.BF16 ? NarrowFormat.BF16 : null, c.to() == DataType.U8, c.scale(), 0, c.sum());
                 OneDnnOracle.compare("generic " + c.method() + what, expected, actual, mismatches);
             }
         }

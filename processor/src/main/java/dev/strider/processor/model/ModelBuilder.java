@@ -3,7 +3,7 @@ package dev.strider.processor.model;
 import dev.strider.BinaryOp;
 import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.Overflow;
@@ -373,10 +373,23 @@ public final class ModelBuilder {
         if (!ok) {
             return Optional.empty();
         }
+        if (kind != KernelKind.REORDER) {
+            for (int i = 0; i < params.size(); i++) {
+                Param p = params.get(i);
+                if (p.isNarrow() && p.narrow().packed()) {
+                    report.report(Message.PACKED_OPERATION, declared.get(i), p.name(), name, p.narrow().label(),
+                            kind.simpleName());
+                    ok = false;
+                }
+            }
+            if (!ok) {
+                return Optional.empty();
+            }
+        }
         if (kind.arithmetic()) {
             for (int i = 0; i < params.size(); i++) {
                 Param p = params.get(i);
-                if (p.isNarrowFloat()) {
+                if (p.isNarrow()) {
                     report.report(Message.HALF_ARITHMETIC, declared.get(i), p.name(), name, p.narrow().label(),
                             kind.simpleName());
                     ok = false;
@@ -464,7 +477,7 @@ public final class ModelBuilder {
         }
         Optional<ElementType> array = arrayOf(type);
         Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
-        NarrowFloat narrow = elements.map(ModelBuilder::elementsNarrow).orElse(null);
+        NarrowFormat narrow = elements.map(ModelBuilder::elementsNarrow).orElse(null);
         boolean fits = array.isPresent() && (scale
                 ? array.get() == ElementType.FLOAT && elements.isEmpty()
                         || array.get() == ElementType.SHORT && narrow != null && narrow.storage() == ElementType.SHORT
@@ -516,7 +529,7 @@ public final class ModelBuilder {
         String name = p.getSimpleName().toString();
         Optional<AnnotationMirror> elements = AnnotationReader.find(p, ELEMENTS);
         Optional<ElementType> declared = Optional.empty();
-        NarrowFloat narrow = null;
+        NarrowFormat narrow = null;
         if (elements.isPresent()) {
             narrow = elementsNarrow(elements.get());
             declared = narrow != null ? Optional.of(narrow.storage()) : elementsType(elements.get());
@@ -568,6 +581,12 @@ public final class ModelBuilder {
             report.report(Message.PARAMETER_TYPE, p, name, method, type, TENSOR_TYPES);
             return Optional.empty();
         }
+        if (memory == Memory.SEGMENT && narrow != null && narrow.packed()) {
+            report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
+                    elementsLiteral(elements.get()), name, method, "4-bit elements, two to a byte, are taken in a byte[] or"
+                            + " a ByteBuffer (MemorySegment.asByteBuffer() gives one over a segment's memory)");
+            return Optional.empty();
+        }
         if (memory == Memory.SEGMENT && !apis.segments()) {
             report.report(Message.SEGMENT_RELEASE, p, name, method, apis.release());
             return Optional.empty();
@@ -580,8 +599,12 @@ public final class ModelBuilder {
         return Optional.of(new Param(name, declared.get(), memory).holding(narrow));
     }
 
-    /** Why {@code narrow} numbers cannot sit in {@code storage}: they take 16 bits, or 8. */
-    private static String narrowStorage(NarrowFloat narrow, String storage) {
+    /** Why {@code narrow} numbers cannot sit in {@code storage}: they take 16 bits, 8, or 4 packed two to a byte. */
+    private static String narrowStorage(NarrowFormat narrow, String storage) {
+        if (narrow.packed()) {
+            return "an " + narrow.label() + " number takes 4 bits, two to a byte: declare a byte[] or ByteBuffer, not a "
+                    + storage;
+        }
         return narrow.storage() == ElementType.SHORT
                 ? "a " + narrow.label() + " number takes 16 bits: declare a short[], ShortBuffer, ByteBuffer or MemorySegment,"
                         + " not a " + storage
@@ -589,12 +612,12 @@ public final class ModelBuilder {
                         + storage;
     }
 
-    /** {@link NarrowFloat#BF16} for {@code @Elements(Bf16.class)}, likewise for the other marker classes, else null. */
-    private static NarrowFloat elementsNarrow(AnnotationMirror elements) {
+    /** {@link NarrowFormat#BF16} for {@code @Elements(Bf16.class)}, likewise for the other marker classes, else null. */
+    private static NarrowFormat elementsNarrow(AnnotationMirror elements) {
         AnnotationValue v = elementsValue(elements);
         if (v != null && v.getValue() instanceof DeclaredType t) {
             String qualified = ((TypeElement) t.asElement()).getQualifiedName().toString();
-            for (NarrowFloat h : NarrowFloat.values()) {
+            for (NarrowFormat h : NarrowFormat.values()) {
                 if (qualified.equals("dev.strider." + h.markerName())) {
                     return h;
                 }
@@ -639,7 +662,7 @@ public final class ModelBuilder {
 
     /** {@code float[]} or {@code float}; {@code bf16 short[]}, {@code f8_e4m3 byte[]} for narrow floats. */
     static String typeName(Param p) {
-        return p.isNarrowFloat() ? p.narrow().label() + " " + p.javaType() : p.javaType();
+        return p.isNarrow() ? p.narrow().label() + " " + p.javaType() : p.javaType();
     }
 
     // ------------------------------------------------------------------ one kernel annotation
@@ -687,16 +710,16 @@ public final class ModelBuilder {
             Rounding rounding = Rounding.valueOf(values.enumConstant("rounding"));
             Overflow overflow = Overflow.valueOf(values.enumConstant("overflow"));
             if (unsigned && params.isPresent() && (!params.get().get(0).type().hasUnsignedReading()
-                    || params.get().get(0).isNarrowFloat())) {
+                    || params.get().get(0).isNarrow())) {
                 Param src = params.get().get(0);
                 error(Message.UNSIGNED_SOURCE, "unsignedSource", src.name(), typeName(src));
             }
             if (params.isPresent()) {
                 Param dst = params.get().get(1);
-                if (unsignedDestination && (!dst.type().hasUnsignedWriting() || dst.isNarrowFloat())) {
+                if (unsignedDestination && (!dst.type().hasUnsignedWriting() || dst.isNarrow())) {
                     error(Message.UNSIGNED_DESTINATION, "unsignedDestination", dst.name(), typeName(dst));
                 }
-                if (dst.type().isFloatingPoint() || dst.isNarrowFloat()) {
+                if (dst.type().isFloatingPoint() || dst.isNarrow()) {
                     if (rounding != Rounding.UNSPECIFIED) {
                         error(Message.NARROWING_UNUSED, "rounding", ROUNDING + rounding, dst.name(), typeName(dst));
                     }
@@ -838,7 +861,7 @@ public final class ModelBuilder {
                 String per = r.string("per");
                 first = first == null ? v.getSimpleName().toString() : first;
                 Param dst = p.get(1);
-                if (dst.type() != ElementType.BYTE || dst.isNarrowFloat() || unsignedDestination) {
+                if (dst.type() != ElementType.BYTE || dst.isNarrow() || unsignedDestination) {
                     report.report(Message.COMPENSATION_DESTINATION, v, a, v.getSimpleName(), name, dst.name(),
                             unsignedDestination ? "written unsigned (u8)" : typeName(dst));
                     ok = false;

@@ -29,7 +29,7 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
     public static Optional<Narrowing> of(KernelMethod.Reorder r) {
         ElementType src = r.src().arithmeticType(); // a narrow float source converts as the float it is
         ElementType dst = r.dst().type();
-        if (dst.isFloatingPoint() || r.dst().isNarrowFloat() || r.isCopy()) {
+        if (dst.isFloatingPoint() || r.dst().isNarrow() || r.isCopy()) {
             return Optional.empty();
         }
         long[] to = range(dst, r.unsignedDestination());
@@ -43,7 +43,7 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
         if (!floating && !scaled && !wider) {
             return Optional.empty();
         }
-        return Optional.of(new Narrowing(r.src().isNarrowFloat() ? r.src().narrow().label() : name(src, r.unsignedSource()),
+        return Optional.of(new Narrowing(r.src().isNarrow() ? r.src().narrow().label() : name(src, r.unsignedSource()),
                 name(dst, r.unsignedDestination()),
                 floating || scaled, to[0], to[1], floating));
     }

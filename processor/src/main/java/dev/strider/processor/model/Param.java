@@ -1,7 +1,7 @@
 package dev.strider.processor.model;
 
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 
 /**
  * A parameter of a kernel method: its name, element type and where its elements live
@@ -16,7 +16,7 @@ import dev.strider.kernel.NarrowFloat;
  *                 a {@code short[]}, {@code @Elements(F8E4m3.class)} on a {@code byte[]}), or null for
  *                 elements that are what their Java type says
  */
-public record Param(String name, ElementType type, Memory memory, String declared, NarrowFloat narrow) {
+public record Param(String name, ElementType type, Memory memory, String declared, NarrowFormat narrow) {
 
     public Param {
         if (narrow != null && type != narrow.storage()) {
@@ -34,12 +34,12 @@ public record Param(String name, ElementType type, Memory memory, String declare
     }
 
     /** The same parameter holding {@code format} numbers in its integer storage. */
-    public Param holding(NarrowFloat format) {
+    public Param holding(NarrowFormat format) {
         return new Param(name, type, memory, declared, format);
     }
 
     /** True when its elements are bf16, f16 or f8 numbers. */
-    public boolean isNarrowFloat() {
+    public boolean isNarrow() {
         return narrow != null;
     }
 

@@ -99,7 +99,16 @@ public final class ClassPlanner {
 
     /** True when THREADS is generated for {@code set} and splits {@code m}: it has at least {@code threadsAbove} elements. */
     public static boolean split(KernelSet set, KernelMethod m, long threadsAbove) {
-        return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove;
+        return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove
+                && !packed(m.output());
+    }
+
+    /**
+     * True when {@code p} holds 4-bit elements two to a byte: written one at a time, each write
+     * keeping the other half of its byte, so never by two threads at once, and in no vector.
+     */
+    public static boolean packed(Param p) {
+        return p.narrow() != null && p.narrow().packed();
     }
 
     // ------------------------------------------------------------------ SCALAR
@@ -311,7 +320,7 @@ public final class ClassPlanner {
         // Converting reorders interleave too: each vector is converted as it is loaded, and scaled before it is stored.
         // (an interleave widens bytes or scales floats; ints into floats take the other forms)
         boolean interleavable = (isCopy(m) || m instanceof KernelMethod.Reorder r && !r.quantized()
-                && !r.src().isNarrowFloat() && !narrows(m) && r.src().type() != ElementType.INT) && lanes <= MAX_TRANSPOSE_LANES;
+                && !r.src().isNarrow() && !narrows(m) && r.src().type() != ElementType.INT) && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
                 segmentLanes);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
@@ -750,7 +759,8 @@ public final class ClassPlanner {
         for (int d = 0; d < p.rank(); d++) {
             padded |= p.padded()[d] != p.sizes()[d];
         }
-        if (split || !padded || m.readsOutput()) {
+        if (split || !padded || m.readsOutput() || packed(m.output())) {
+            // (4-bit elements have no vectors: two share a byte)
             return Optional.empty();
         }
         int bytes = m.output().type().bytes();
@@ -851,12 +861,12 @@ public final class ClassPlanner {
      * scale or a byte zero point is read element by element).
      */
     private static String quantizedUnsupported(KernelMethod.Reorder r, int bits) {
-        if ((r.dst().type() != ElementType.FLOAT || r.dst().isNarrowFloat()) && !narrows(r) || r.src().isNarrowFloat() || r.sums()) {
+        if ((r.dst().type() != ElementType.FLOAT || r.dst().isNarrow()) && !narrows(r) || r.src().isNarrow() || r.sums()) {
             return "scales and zero points given at call time are applied in vectors into f32, or into s8 and u8 "
                     + "from f32, s32 or bytes, without a sum";
         }
         for (dev.strider.processor.model.QuantParam q : r.quantization()) {
-            if (q.array() && (q.param().isNarrowFloat() || q.param().type() == ElementType.BYTE)) {
+            if (q.array() && (q.param().isNarrow() || q.param().type() == ElementType.BYTE)) {
                 return "a " + q.param().numberName() + " " + q.kind().label() + " is read element by element";
             }
         }
@@ -908,7 +918,7 @@ public final class ClassPlanner {
         if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)) {
             return false;
         }
-        return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isNarrowFloat() && !r.src().isNarrowFloat()
+        return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isNarrow() && !r.src().isNarrow()
                 && (r.src().type() == ElementType.FLOAT || r.src().type() == ElementType.INT
                 || r.src().type() == ElementType.BYTE);
     }
@@ -919,8 +929,8 @@ public final class ClassPlanner {
      * is the vector of floats, NaN payloads included.
      */
     public static boolean widensBf16(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.src().narrow() != dev.strider.kernel.NarrowFloat.BF16
-                || r.dst().type() != ElementType.FLOAT || r.dst().isNarrowFloat() || r.quantized() || r.sums()) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.src().narrow() != dev.strider.kernel.NarrowFormat.BF16
+                || r.dst().type() != ElementType.FLOAT || r.dst().isNarrow() || r.quantized() || r.sums()) {
             return false;
         }
         Conversion c = Conversion.of(m).orElseThrow();
@@ -935,7 +945,7 @@ public final class ClassPlanner {
      * scalar statement writes. No sum post-op (it reads the destination) and no narrow float.
      */
     public static boolean narrows(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || r.src().isNarrowFloat() || r.dst().isNarrowFloat()
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || r.src().isNarrow() || r.dst().isNarrow()
                 || r.dst().type() != ElementType.BYTE) {
             return false;
         }
@@ -968,6 +978,12 @@ public final class ClassPlanner {
 
     /** Why no vector statement computes {@code m} exactly as the generic kernels do at {@code bits}, or null. */
     static String unsupported(KernelMethod m, int bits) {
+        for (Param p : m.params()) {
+            if (packed(p)) {
+                return "4-bit " + p.narrow().label() + " elements (" + p.name() + ") sit two to a byte, read and written"
+                        + " one at a time";
+            }
+        }
         ElementType out = m.output().type();
         boolean floating = out.isFloatingPoint();
         if (m instanceof KernelMethod.Reorder r && !r.isCopy()) {
@@ -988,9 +1004,9 @@ public final class ClassPlanner {
                 return bits / 4 >= 64 ? null : "no vector of " + bits / 32 + " bytes to narrow " + bits
                         + "-bit float lanes into";
             }
-            if (r.src().isNarrowFloat() || r.dst().isNarrowFloat()) {
-                return "no vector conversion to or from " + (r.src().isNarrowFloat() ? r.src() : r.dst()).narrow().label()
-                        + (r.src().narrow() == dev.strider.kernel.NarrowFloat.BF16 ? " other than bf16 widened to f32 as it is" : "");
+            if (r.src().isNarrow() || r.dst().isNarrow()) {
+                return "no vector conversion to or from " + (r.src().isNarrow() ? r.src() : r.dst()).narrow().label()
+                        + (r.src().narrow() == dev.strider.kernel.NarrowFormat.BF16 ? " other than bf16 widened to f32 as it is" : "");
             }
             if (r.unsignedDestination()) {
                 return "an unsigned destination rounds and saturates";
@@ -1022,7 +1038,7 @@ public final class ClassPlanner {
         for (KernelMethod m : set.methods()) {
             boolean split = split(set, m, o.threadsAbove());
             MethodPlan plan = MethodPlan.single(m, split, new VariantPlan("one-thread class", "oneThread",
-                    new VariantPlan.OneThreadClass(split, o.threadsAbove()), o.unrollLimit(), -1, 0, Optional.empty(),
+                    new VariantPlan.OneThreadClass(split, o.threadsAbove(), packed(m.output())), o.unrollLimit(), -1, 0, Optional.empty(),
                     0));
             if (split && m instanceof KernelMethod.Reorder r && r.compensates()) {
                 // THREADS runs the SCALAR class's compensation nest in chunks where it splits

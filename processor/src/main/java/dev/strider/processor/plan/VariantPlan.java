@@ -74,11 +74,13 @@ public record VariantPlan(String name, String suffix, Form form, int unrollLimit
 
     /**
      * THREADS: the one-thread class runs the method, {@code split} into chunks over the pool or
-     * called directly (fewer than {@code threadsAbove} elements).
+     * called directly: for fewer than {@code threadsAbove} elements, or for a destination of 4-bit
+     * elements ({@code packed}), two of which share a byte that two threads must not write at once.
      */
-    public record OneThreadClass(boolean split, long threadsAbove) implements Form {
+    public record OneThreadClass(boolean split, long threadsAbove, boolean packed) implements Form {
         public String describe() {
             return split ? "the one-thread class's, its split node in chunks over Parallel.pool()"
+                    : packed ? "the one-thread class's, called directly (4-bit elements share bytes, which one thread writes)"
                     : "the one-thread class's, called directly (fewer than " + threadsAbove + " elements)";
         }
     }

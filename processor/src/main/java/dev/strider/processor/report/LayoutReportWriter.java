@@ -96,7 +96,7 @@ public final class LayoutReportWriter {
                 }
                 String name = layouts.nameOf(i, k);
                 TensorLayout layout = m.layoutOf(p).layout();
-                operands.add(List.of(Html.code((p.isNarrowFloat() ? p.narrow().label() + " " : "") + p.type().javaName() + "[] "
+                operands.add(List.of(Html.code((p.isNarrow() ? p.narrow().label() + " " : "") + p.type().javaName() + "[] "
                                 + p.name()),
                         Html.text(p == m.output() ? "written" : "read"),
                         Html.link(HtmlPage.layoutId(name), Html.code(name)),

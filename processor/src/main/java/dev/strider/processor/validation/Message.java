@@ -90,6 +90,10 @@ public enum Message {
     HALF_ARITHMETIC("StriderHalfArithmetic",
             "parameter %s of %s holds %s numbers, but @%s computes on Java's own types; reorder them to float first"
                     + " (only @Reorder and @Slice take bf16, f16 and f8)"),
+    /** A packed 4-bit parameter (s4, u4, f4) of a method other than a reorder. On the parameter. */
+    PACKED_OPERATION("StriderPackedOperation",
+            "parameter %s of %s holds %s numbers, 4 bits each, two to a byte, which only @Reorder reads and writes;"
+                    + " @%s does not take them"),
     ELEMENT_TYPE_MISMATCH("StriderElementTypeMismatch",
             "parameter %s of %s is %s but %s is %s; @%s needs one element type (only @Reorder converts)"),
     /** {@code @Scale} or {@code @ZeroPoint} on a parameter of another kernel than a reorder. On the annotation. */

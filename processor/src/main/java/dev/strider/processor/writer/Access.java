@@ -8,6 +8,7 @@ import dev.strider.kernel.ElementType;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.Param;
+import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.MemoryRoute;
 import dev.strider.processor.plan.MethodPlan;
 import java.util.LinkedHashMap;
@@ -31,6 +32,7 @@ final class Access {
     static final ClassName BYTE_ORDER = ClassName.get("java.nio", "ByteOrder");
     static final ClassName BYTE_BUFFER = ClassName.get("java.nio", "ByteBuffer");
     static final ClassName ARENA = ClassName.get(Memory.FOREIGN_PACKAGE, "Arena");
+    static final ClassName NIBBLES = ClassName.get("dev.strider.kernel", "Nibbles");
 
     /** A name or a number: an index that needs no parentheses when multiplied. */
     private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*|\\d+");
@@ -92,8 +94,11 @@ final class Access {
 
     // ------------------------------------------------------------------ one element
 
-    /** The element of {@code p} at {@code index}. */
+    /** The element of {@code p} at {@code index}: for packed 4-bit elements its four bits, {@code Nibbles.get(p, index)}. */
     CodeBlock read(Param p, CodeBlock index) {
+        if (ClassPlanner.packed(p)) {
+            return CodeBlock.of("$T.get($N, $L)", NIBBLES, p.name(), index);
+        }
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
             case ARRAY -> CodeBlock.of("$N[$L]", p.name(), index);
@@ -105,8 +110,11 @@ final class Access {
         };
     }
 
-    /** {@code p[index] = value;} in the memory's own spelling. */
+    /** {@code p[index] = value;} in the memory's own spelling; {@code Nibbles.set(p, index, value);} for 4-bit elements. */
     CodeBlock write(Param p, CodeBlock index, CodeBlock value) {
+        if (ClassPlanner.packed(p)) {
+            return CodeBlock.of("$T.set($N, $L, $L);\n", NIBBLES, p.name(), index, value);
+        }
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
             case ARRAY -> CodeBlock.of("$N[$L] = $L;\n", p.name(), index, value);
@@ -121,6 +129,9 @@ final class Access {
 
     /** A zero into {@code p[index]} (a pad lane). */
     CodeBlock zero(Param p, CodeBlock index) {
+        if (ClassPlanner.packed(p)) {
+            return write(p, index, CodeBlock.of("0"));
+        }
         if (route(p) == MemoryRoute.ARRAY) {
             return CodeBlock.of("$N[$L] = 0;\n", p.name(), index);
         }

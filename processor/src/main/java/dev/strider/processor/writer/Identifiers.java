@@ -46,7 +46,7 @@ final class Identifiers {
 
     /** The simple names of every type generated code names, in expressions or otherwise. */
     static final Set<String> TYPES = Set.of(
-            "Checks", "HalfFloats", "Float8s", "NarrowFloat", "Quantization", "Compensations", "Arrays", "DoubleKernels", "FloatKernels", "LongKernels", "IntKernels", "ShortKernels", "ByteKernels",
+            "Checks", "HalfFloats", "Float8s", "Float4s", "Int4s", "Nibbles", "NarrowFormat", "Quantization", "Compensations", "Arrays", "DoubleKernels", "FloatKernels", "LongKernels", "IntKernels", "ShortKernels", "ByteKernels",
             "DoubleVector", "FloatVector", "LongVector", "IntVector", "ShortVector", "ByteVector",
             "VectorSpecies", "VectorShuffle", "VectorMask", "VectorOperators",
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",

@@ -14,14 +14,17 @@ import com.palantir.javapoet.WildcardTypeName;
 import dev.strider.Side;
 import dev.strider.kernel.Arithmetic;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.Nibbles;
 import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.model.KernelMethod;
+import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.model.CompParam;
 import dev.strider.processor.model.QuantParam;
+import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
@@ -43,7 +46,7 @@ import javax.lang.model.element.Modifier;
 final class KernelClass {
 
     static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
-    private static final ClassName NARROW_FLOAT = ClassName.get("dev.strider.kernel", "NarrowFloat");
+    private static final ClassName NARROW_FORMAT = ClassName.get("dev.strider.kernel", "NarrowFormat");
     private static final ClassName QUANTIZATION = ClassName.get("dev.strider.kernel", "Quantization");
     private static final ClassName COMPENSATIONS = ClassName.get("dev.strider.kernel", "Compensations");
     private static final ClassName KERNEL_PROVIDER = ClassName.get("dev.strider.runtime", "KernelProvider");
@@ -112,6 +115,15 @@ final class KernelClass {
                 continue;
             }
             TensorLayout l = m.layoutOf(p).layout();
+            if (ClassPlanner.packed(p)) {
+                // 4-bit elements, two to a byte: an array or a byte buffer (ModelBuilder takes no other)
+                b.addStatement("$T.capacityPacked($S, $N.$L, $L, $S)", CHECKS, p.declared(), p.name(),
+                        p.memory() == Memory.ARRAY ? "length" : "remaining()", l.bufferSize(), l.toString());
+                if (p == out && p.offHeap()) {
+                    b.addStatement("$T.notReadOnly($S, $N.isReadOnly())", CHECKS, p.declared(), p.name());
+                }
+                continue;
+            }
             switch (p.memory()) {
                 case ARRAY -> b.addStatement("$T.capacity($S, $N.length, $L, $S)", CHECKS, p.declared(), p.name(),
                         l.bufferSize(), l.toString());
@@ -135,6 +147,21 @@ final class KernelClass {
                 continue;
             }
             TensorLayout in = m.layoutOf(p).layout();
+            if (ClassPlanner.packed(p) || ClassPlanner.packed(out)) {
+                // in bytes: an element of one and an element of the other may share a byte
+                int inLo = ClassPlanner.packed(p) ? in.offset() >> 1 : in.offset();
+                int inHi = ClassPlanner.packed(p) ? Nibbles.bytes(in.bufferSize()) : in.bufferSize();
+                int outLo = ClassPlanner.packed(out) ? outLayout.offset() >> 1 : outLayout.offset();
+                int outHi = ClassPlanner.packed(out) ? Nibbles.bytes(outLayout.bufferSize()) : outLayout.bufferSize();
+                if (p.offHeap() || out.offHeap()) {
+                    b.addStatement("$T.disjoint($S, $N, $L, $L, $S, $N, $L, $L, 1, false)", CHECKS, p.declared(), p.name(),
+                            inLo, inHi, out.declared(), out.name(), outLo, outHi);
+                } else if (Math.max(inLo, outLo) < Math.min(inHi, outHi)) {
+                    b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.declared(), p.name(),
+                            out.declared(), out.name(), Math.max(inLo, outLo), Math.min(inHi, outHi));
+                }
+                continue;
+            }
             if (p.offHeap() || out.offHeap()) {
                 // memory, whatever holds it, may start anywhere: each operand's elements against the
                 // other's, the very same place allowed only where in place is
@@ -192,8 +219,8 @@ final class KernelClass {
             b.addStatement("$T.length($S, $N.length, $L, $S, $S)", QUANTIZATION, p.declared(), p.name(),
                     Quantization.count(shape, q.per(), q.groups()), q.per(), Quantization.sizes(shape, q.per(), q.groups()));
             if (q.kind() == Quantization.Kind.SCALE) {
-                if (p.isNarrowFloat()) {
-                    b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), NARROW_FLOAT,
+                if (p.isNarrow()) {
+                    b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), NARROW_FORMAT,
                             p.narrow().name(), destination);
                 } else {
                     b.addStatement("$T.scales($S, $N, $L)", QUANTIZATION, p.declared(), p.name(), destination);
@@ -209,7 +236,9 @@ final class KernelClass {
         for (Param p : m.params()) {
             if (p.tensor()) {
                 NamedLayout l = m.layoutOf(p);
-                doc.add("<li>{@code $L} $L: {@code $L}</li>\n", p.name(), l.name(), l.layout().toString());
+                doc.add("<li>{@code $L} $L: {@code $L}$L</li>\n", p.name(), l.name(), l.layout().toString(),
+                        ClassPlanner.packed(p) ? ", " + p.narrow().label() + " two to a byte: "
+                                + Nibbles.bytes(l.layout().bufferSize()) + " bytes" : "");
             }
         }
         return doc.add("</ul>\nLoop nest: $L.\n", nest).build();
@@ -632,12 +661,12 @@ final class KernelClass {
             CodeBlock value = r.unsignedSource() ? CodeBlock.of("$T.toDoubleUnsigned($L)", kernels(r.src().type()), read)
                     : asFloat(r.src(), read);
             Conversion c = Conversion.of(m).orElseThrow();
-            if (r.src().isNarrowFloat() && r.dst().type() == ElementType.FLOAT && !r.dst().isNarrowFloat() && !c.multiplies()
+            if (r.src().isNarrow() && r.dst().type() == ElementType.FLOAT && !r.dst().isNarrow() && !c.multiplies()
                     && !c.adds() && !r.sums()) {
                 return value; // the float itself, bit for bit: through a double a signalling NaN comes out quiet
             }
             // a narrow float destination is computed as a float one is, then rounded into its bits
-            ClassName computes = r.dst().isNarrowFloat() ? kernels(ElementType.FLOAT) : ops;
+            ClassName computes = r.dst().isNarrow() ? kernels(ElementType.FLOAT) : ops;
             CodeBlock computed;
             if (r.sums()) {
                 // the destination's old value, read as it is written, joins the sum before narrowing
@@ -650,7 +679,7 @@ final class KernelClass {
                 computed = CodeBlock.of("$T.$L($L, $L, $L)", computes, c.kernelFunction(), value, literal(r.scale()),
                         literal(r.shift()));
             }
-            return r.dst().isNarrowFloat()
+            return r.dst().isNarrow()
                     ? fromFloat(r.dst(), computed)
                     : computed;
         }
@@ -689,7 +718,7 @@ final class KernelClass {
         CodeBlock read = access.read(r.src(), offsets.get(1));
         CodeBlock v = r.unsignedSource()
                 ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double", kernels(r.src().type()), read)
-                : r.src().isNarrowFloat() ? (inFloat ? asFloat(r.src(), read) : CodeBlock.of("(double) $L", asFloat(r.src(), read)))
+                : r.src().isNarrow() ? (inFloat ? asFloat(r.src(), read) : CodeBlock.of("(double) $L", asFloat(r.src(), read)))
                 : CodeBlock.of("($L) $L", inFloat ? "float" : "double", read);
         for (Conversion.Step step : c.steps()) {
             CodeBlock operand;
@@ -711,7 +740,7 @@ final class KernelClass {
                     CodeBlock old = r.unsignedDestination()
                             ? CodeBlock.of("($L) $T.toDoubleUnsigned($L)", inFloat ? "float" : "double",
                                     kernels(r.dst().type()), before)
-                            : r.dst().isNarrowFloat() ? asFloat(r.dst(), before)
+                            : r.dst().isNarrow() ? asFloat(r.dst(), before)
                             : CodeBlock.of("($L) $L", inFloat ? "float" : "double", before);
                     v = step.constant() == 1 ? CodeBlock.of("($L + $L)", v, old)
                             : CodeBlock.of("($L + $L * $L)", v, operand, old);
@@ -722,7 +751,7 @@ final class KernelClass {
             }
         }
         ElementType out = r.dst().type();
-        if (r.dst().isNarrowFloat()) {
+        if (r.dst().isNarrow()) {
             // in double arithmetic (a double source) narrowed to float first, as the generic kernel does
             return fromFloat(r.dst(), inFloat ? v : CodeBlock.of("(float) ($L)", v));
         }
@@ -761,13 +790,13 @@ final class KernelClass {
 
     /** A converting reorder from bytes: its 256 possible values are tabulated once (not into a narrow float, nor from f8). */
     private static boolean readsByteTable(KernelMethod.Reorder r) {
-        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.src().isNarrowFloat() && !r.dst().isNarrowFloat()
+        return !r.isCopy() && r.src().type() == ElementType.BYTE && !r.src().isNarrow() && !r.dst().isNarrow()
                 && !r.sums() && !r.quantized();
     }
 
     /** {@code read} itself, or for a narrow float parameter the float it stands for ({@code HalfFloats.bf16ToFloat(read)}). */
     private static CodeBlock asFloat(Param p, CodeBlock read) {
-        return p.isNarrowFloat() ? CodeBlock.of("$T.$L($L)", converter(p), p.narrow().toFloatName(), read) : read;
+        return p.isNarrow() ? CodeBlock.of("$T.$L($L)", converter(p), p.narrow().toFloatName(), read) : read;
     }
 
     /** {@code HalfFloats.floatToBf16(value)}: a float rounded into the bits of {@code p}'s narrow float format. */
@@ -777,7 +806,7 @@ final class KernelClass {
 
     /** {@code HalfFloats} or {@code Float8s}: the class that converts {@code p}'s narrow floats. */
     private static ClassName converter(Param p) {
-        return ClassName.get(NARROW_FLOAT.packageName(), p.narrow().converter());
+        return ClassName.get(NARROW_FORMAT.packageName(), p.narrow().converter());
     }
 
     static ClassName kernels(ElementType type) {

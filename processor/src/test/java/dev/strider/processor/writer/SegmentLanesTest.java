@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.palantir.javapoet.JavaFile;
 import dev.strider.Target;
 import dev.strider.kernel.ElementType;
-import dev.strider.kernel.NarrowFloat;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.layout.SliceWindow;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.ProcessorOptions;
@@ -58,12 +58,12 @@ class SegmentLanesTest {
                 TensorLayout.of("NCHW", IMAGE, "nchw"), true, 1 / 127.5, -1));
         KernelMethod.Reorder bf16 = Samples.reorder("widen", ElementType.FLOAT, TensorLayout.of("NCHW", BLOCKED, "nchw"),
                 TensorLayout.of("NCHW", BLOCKED, "nChw16c"));
-        methods.add(new KernelMethod.Reorder(bf16.name(), new Param("src", ElementType.SHORT, Memory.ARRAY).holding(NarrowFloat.BF16),
+        methods.add(new KernelMethod.Reorder(bf16.name(), new Param("src", ElementType.SHORT, Memory.ARRAY).holding(NarrowFormat.BF16),
                 bf16.from(), bf16.dst(), bf16.to(), false, false, 1, 0));
         // bf16 widened in place, sequential on both sides: contiguous vectors of the floats' bits
         TensorLayout planar = TensorLayout.of("NCHW", IMAGE, "nchw");
         methods.add(new KernelMethod.Reorder("widenInPlace", new Param("src", ElementType.SHORT, Memory.ARRAY)
-                .holding(NarrowFloat.BF16), Samples.named("From", planar), bf16.dst(), Samples.named("To", planar), false, false, 1, 0));
+                .holding(NarrowFormat.BF16), Samples.named("From", planar), bf16.dst(), Samples.named("To", planar), false, false, 1, 0));
         // each row reversed: contiguous vectors loaded backwards and rearranged
         methods.add(Samples.slice("mirror", ElementType.FLOAT, planar,
                 SliceWindow.of(planar, new int[4], IMAGE, new int[] {1, 1, 1, -1}), planar));
