@@ -14,7 +14,9 @@ import java.lang.annotation.Target;
  * {@link F16}, which sit in 16-bit storage ({@code @Elements(Bf16.class) short[] weights}, a
  * {@code ShortBuffer}, a {@code ByteBuffer} or a {@code MemorySegment}), and the 8-bit
  * {@link F8E5m2} and {@link F8E4m3}, which sit in bytes ({@code @Elements(F8E4m3.class) byte[]}, a
- * {@code ByteBuffer} or a {@code MemorySegment}). On a typed buffer ({@code FloatBuffer}) a
+ * {@code ByteBuffer} or a {@code MemorySegment}), and the 4-bit {@link S4}, {@link U4},
+ * {@link F4E2m1} and {@link F4E3m0}, two to a byte of a {@code byte[]} or {@code ByteBuffer}
+ * ({@code @Elements(S4.class) byte[] weights}). On a typed buffer ({@code FloatBuffer}) a
  * primitive may be given, and must then name the buffer's own type; on an array only a narrow
  * float, on an array of its storage.
  *
@@ -29,6 +31,6 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 public @interface Elements {
 
-    /** The type of one element: a primitive ({@code float.class}) or a narrow float ({@code Bf16.class}, {@code F8E4m3.class}). */
+    /** The type of one element: a primitive ({@code float.class}) or a narrow one ({@code Bf16.class}, {@code F8E4m3.class}, {@code S4.class}). */
     Class<?> value();
 }

@@ -13,9 +13,10 @@ import java.lang.annotation.Target;
  *
  * <p>The parameter follows {@code src} and {@code dst}. With {@link #per} empty it is one value: an
  * {@code int}, or an array of one. Otherwise it holds one value per index of the dims {@link #per}
- * names, row-major in the layouts' dim order, as an {@code int[]} (oneDNN's s32) or a
- * {@code byte[]} (s8). An array of another length throws {@link IllegalArgumentException} before
- * anything is written. A zero point cannot go with the sum post-op ({@code @Reorder(sum = ...)}),
+ * names, row-major in the layouts' dim order, as an {@code int[]} (oneDNN's s32), a
+ * {@code byte[]} (s8), or s4 or u4 values two to a byte ({@code @Elements(S4.class) byte[]},
+ * {@code @Elements(U4.class) byte[]}: {@code (n + 1) / 2} bytes for {@code n} values). An array of
+ * another length throws {@link IllegalArgumentException} before anything is written. A zero point cannot go with the sum post-op ({@code @Reorder(sum = ...)}),
  * which benchdnn does not run either.
  */
 @Documented

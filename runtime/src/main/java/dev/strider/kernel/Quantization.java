@@ -120,10 +120,12 @@ public final class Quantization {
             boolean fits = kind == Kind.SCALE
                     ? values instanceof float[] && narrow == null
                             || values instanceof short[] && narrow != null && narrow.storage() == ElementType.SHORT
-                    : (values instanceof int[] || values instanceof byte[]) && narrow == null;
+                    : (values instanceof int[] || values instanceof byte[]) && narrow == null
+                            || values instanceof byte[] && (narrow == NarrowFormat.S4 || narrow == NarrowFormat.U4);
             if (!fits) {
                 throw new IllegalArgumentException(side.name().toLowerCase() + " " + kind.label() + "s are held in "
-                        + (kind == Kind.SCALE ? "a float[] or a short[] of bf16 or f16 numbers" : "an int[] or a byte[]")
+                        + (kind == Kind.SCALE ? "a float[] or a short[] of bf16 or f16 numbers"
+                                : "an int[], a byte[], or a byte[] of s4 or u4 numbers two to a byte")
                         + ", not " + values.getClass().getSimpleName() + (narrow != null ? " of " + narrow.label() : ""));
             }
         }
@@ -157,15 +159,22 @@ public final class Quantization {
             return side.name().toLowerCase() + " " + kind.label() + "s";
         }
 
+        /** The length of its array: values, or bytes for s4 and u4 zero points ({@link #packed}). */
         int length() {
             return values instanceof float[] f ? f.length : values instanceof short[] s ? s.length
                     : values instanceof int[] i ? i.length : ((byte[]) values).length;
         }
 
+        /** True for zero points in s4 or u4, two to a byte of their {@code byte[]} ({@link Nibbles}). */
+        boolean packed() {
+            return narrow != null && narrow.packed();
+        }
+
         /** Value {@code k} as a float: a scale, or a zero point converted to float. */
         float at(int k) {
             return values instanceof float[] f ? f[k] : values instanceof short[] s ? narrow.toFloat(s[k])
-                    : values instanceof int[] i ? (float) i[k] : ((byte[]) values)[k];
+                    : values instanceof int[] i ? (float) i[k]
+                    : packed() ? narrow.toFloat(Nibbles.get((byte[]) values, k)) : ((byte[]) values)[k];
         }
     }
 
@@ -308,6 +317,18 @@ public final class Quantization {
         }
     }
 
+    /**
+     * s4 or u4 values, two to a byte ({@link Nibbles}), must be one per index of {@code per}:
+     * exactly {@code count} of them, in {@code (count + 1) / 2} bytes.
+     */
+    public static void lengthPacked(String role, int bytes, int count, String per, String dims) {
+        if (bytes != Nibbles.bytes(count)) {
+            throw new IllegalArgumentException(role + " has " + bytes + (bytes == 1 ? " byte" : " bytes") + " but takes "
+                    + count + (count == 1 ? " value" : " values") + ", two to a byte in " + Nibbles.bytes(count) + ": "
+                    + (per.isEmpty() ? "one value (per = \"\")" : "one per index of " + dims + " (per = \"" + per + "\")"));
+        }
+    }
+
     /** Each scale finite, and a destination's not 0 (it divides). */
     public static void scales(String role, float[] values, boolean destination) {
         for (int k = 0; k < values.length; k++) {
@@ -344,8 +365,13 @@ public final class Quantization {
             if (!seen.add(p.step())) {
                 throw new IllegalArgumentException(p.role() + " are given twice");
             }
-            length(p.role(), p.length(), count(layout, p.per(), p.groups()), p.per(),
-                    sizes(layout, p.per(), p.groups()));
+            if (p.packed()) {
+                lengthPacked(p.role(), p.length(), count(layout, p.per(), p.groups()), p.per(),
+                        sizes(layout, p.per(), p.groups()));
+            } else {
+                length(p.role(), p.length(), count(layout, p.per(), p.groups()), p.per(),
+                        sizes(layout, p.per(), p.groups()));
+            }
             if (p.kind() == Kind.SCALE) {
                 for (int k = 0; k < p.length(); k++) {
                     scale(p.role(), k, p.at(k), p.side() == Side.DST);

@@ -94,29 +94,37 @@ public final class Classifier {
      *                            of s8 weights (issue 20, item 5)
      * @param float8              f8 e5m2 and e4m3 are element types: {@code @Elements(F8E5m2.class) byte[]},
      *                            {@code @Elements(F8E4m3.class) byte[]} (issue 20, item 1's "then f8")
+     * @param fourBit             s4, u4, f4 e2m1 and f4 e3m0 are element types, two to a byte
+     *                            ({@code @Elements(S4.class) byte[]}), and s4 and u4 zero points are taken
      */
     public record Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization,
-                               boolean compensation, boolean float8) {
+                               boolean compensation, boolean float8, boolean fourBit) {
         /**
          * main at d96cf26, where issue 20 measured: a u8 destination only by a plain byte copy, no
          * 16-bit floats, no sum, scales and zero points only as compile-time constants, no compensation.
          */
-        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false, false, false);
+        public static final Capabilities ISSUE_20 = new Capabilities(false, false, false, false, false, false, false);
 
         /** The same without compensation ({@code --oflag}): what the build before issue 20, item 5 offered. */
         public Capabilities(boolean unsignedDestination, boolean halfFloats, boolean sum, boolean quantization) {
-            this(unsignedDestination, halfFloats, sum, quantization, false, false);
+            this(unsignedDestination, halfFloats, sum, quantization, false, false, false);
         }
 
         /** This build's runtime. */
         public static Capabilities current() {
             return new Capabilities(ElementType.BYTE.hasUnsignedWriting(), true, true, true,
-                    dev.strider.Compensation.Kind.values().length == 2, true);
+                    dev.strider.Compensation.Kind.values().length == 2, true,
+                    java.util.Arrays.stream(NarrowFormat.values()).anyMatch(NarrowFormat::packed));
         }
 
-        /** The same without f8: what the build before f8 offered. */
+        /** The same without f8 and the 4-bit types: what the build before f8 offered. */
         public Capabilities withoutFloat8() {
-            return new Capabilities(unsignedDestination, halfFloats, sum, quantization, compensation, false);
+            return new Capabilities(unsignedDestination, halfFloats, sum, quantization, compensation, false, false);
+        }
+
+        /** The same without the 4-bit types: what the build before them offered. */
+        public Capabilities withoutFourBit() {
+            return new Capabilities(unsignedDestination, halfFloats, sum, quantization, compensation, float8, false);
         }
     }
 
@@ -128,7 +136,7 @@ public final class Classifier {
      * @param side     whose
      * @param per      the dims it varies along, by letter ({@code "B"} for benchdnn's {@code per_dim_1}),
      *                 empty for one value
-     * @param dataType f32, bf16 or f16 for a scale; s32 or s8 for a zero point
+     * @param dataType f32, bf16 or f16 for a scale; s32, s8, s4 or u4 for a zero point
      * @param value    the case's value when {@code per} is empty ({@code src:common:0.25}); else 0
      */
     public record Parameter(Quantization.Kind kind, Side side, String per, DataType dataType, double value,
@@ -154,7 +162,7 @@ public final class Classifier {
                     : "ZeroPoint") + (per.isEmpty() ? "" : "s");
         }
 
-        /** The Java type: {@code float}, {@code float[]}, {@code short[]} (bf16, f16), {@code int}, {@code int[]}, {@code byte[]}. */
+        /** The Java type: {@code float}, {@code float[]}, {@code short[]} (bf16, f16), {@code int}, {@code int[]}, {@code byte[]} (s8, and s4 or u4 two to a byte). */
         public Class<?> javaType() {
             boolean one = per.isEmpty();
             switch (dataType) {
@@ -162,12 +170,14 @@ public final class Classifier {
                 case BF16:
                 case F16: return short[].class;
                 case S32: return one ? int.class : int[].class;
-                case S8: return byte[].class;
+                case S8:
+                case S4:
+                case U4: return byte[].class;
                 default: throw new IllegalStateException(dataType + " is no Java type of a " + kind.label());
             }
         }
 
-        /** The 16-bit float format of {@code short[]} scales, else null. */
+        /** The 16-bit float format of {@code short[]} scales, the 4-bit one of packed zero points, else null. */
         public NarrowFormat narrow() {
             return Classifier.narrow(dataType);
         }
@@ -387,7 +397,8 @@ public final class Classifier {
             if (groups(z.groups(), mask(z.policy(), c.ndims()), c) == null) {
                 reasons.add(Reason.ZERO_POINTS_PER_GROUP);
             }
-            if (z.dataType() != DataType.S32 && z.dataType() != DataType.S8) {
+            if (z.dataType() != DataType.S32 && z.dataType() != DataType.S8
+                    && !(capabilities.fourBit() && (z.dataType() == DataType.S4 || z.dataType() == DataType.U4))) {
                 reasons.add(Reason.ZERO_POINT_DATA_TYPE);
             }
             policy(z.policy(), c.ndims(), reasons);
@@ -570,10 +581,22 @@ public final class Classifier {
                     reasons.add(Reason.F8_E4M3);
                 }
                 break;
-            case S4: reasons.add(Reason.S4); break;
-            case U4: reasons.add(Reason.U4); break;
+            case S4:
+                if (!capabilities.fourBit()) {
+                    reasons.add(Reason.S4);
+                }
+                break;
+            case U4:
+                if (!capabilities.fourBit()) {
+                    reasons.add(Reason.U4);
+                }
+                break;
             case F4_E2M1:
-            case F4_E3M0: reasons.add(Reason.F4); break;
+            case F4_E3M0:
+                if (!capabilities.fourBit()) {
+                    reasons.add(Reason.F4);
+                }
+                break;
             case E8M0: reasons.add(Reason.E8M0); break;
             default: break;
         }
@@ -587,20 +610,28 @@ public final class Classifier {
             case S8:
             case U8:
             case F8_E5M2:
-            case F8_E4M3: return ElementType.BYTE;
+            case F8_E4M3:
+            case S4:
+            case U4:
+            case F4_E2M1:
+            case F4_E3M0: return ElementType.BYTE;
             case BF16:
             case F16: return ElementType.SHORT;
             default: throw new IllegalArgumentException(t + " is not a Java element type");
         }
     }
 
-    /** The narrow float format of {@code t} (bf16, f16, f8), or null when it is none. */
+    /** The narrow format of {@code t} (bf16, f16, f8, s4, u4, f4), or null when it is none. */
     static NarrowFormat narrow(DataType t) {
         switch (t) {
             case BF16: return NarrowFormat.BF16;
             case F16: return NarrowFormat.F16;
             case F8_E5M2: return NarrowFormat.F8_E5M2;
             case F8_E4M3: return NarrowFormat.F8_E4M3;
+            case S4: return NarrowFormat.S4;
+            case U4: return NarrowFormat.U4;
+            case F4_E2M1: return NarrowFormat.F4_E2M1;
+            case F4_E3M0: return NarrowFormat.F4_E3M0;
             default: return null;
         }
     }

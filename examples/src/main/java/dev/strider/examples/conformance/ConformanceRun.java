@@ -9,6 +9,7 @@ import dev.strider.examples.onednn.OneDnnReorder;
 import dev.strider.kernel.Compensations;
 import dev.strider.kernel.Convert;
 import dev.strider.kernel.NarrowFormat;
+import dev.strider.kernel.Nibbles;
 import dev.strider.kernel.Quantization;
 import dev.strider.layout.TensorLayout;
 import java.io.IOException;
@@ -63,7 +64,7 @@ import javax.tools.ToolProvider;
  * <p>The data are deterministic and benchdnn-like: integer sources over their whole range; f32
  * over the destination's range and beyond it (saturation), with halves (ties), infinities, the
  * f16 and bf16 rounding edges and -0.0; bf16 and f16 sources as random bit patterns, NaNs and
- * infinities included. Blocked sources have zero pad lanes, as oneDNN's own data do; the
+ * infinities included; 4-bit sources as random bytes, so every code in both halves of a byte. Blocked sources have zero pad lanes, as oneDNN's own data do; the
  * destination starts full of garbage. Inputs are left out (replaced by +0) where oneDNN's answer
  * depends on which of its kernels runs, not on the arithmetic:
  * <ul>
@@ -219,6 +220,19 @@ public final class ConformanceRun {
             return out;
         }
 
+        /** One line of the summary for the cases of a family of data types, if any were run. */
+        private void family(StringBuilder sb, String label, java.util.function.Predicate<Declaration> member) {
+            List<Outcome> family = outcomes.stream().filter(o -> member.test(o.sampled().declaration())).toList();
+            if (!family.isEmpty()) {
+                sb.append(String.format(Locale.ROOT, "  %s: %d cases; oneDNN ran %d, the generic kernel exact on %d"
+                        + " of them (%d of %d where asserted)%n", label, family.size(),
+                        family.stream().filter(o -> o.implementation() != null).count(),
+                        family.stream().filter(Outcome::genericIsOneDnn).count(),
+                        family.stream().filter(o -> o.check() == Check.ONEDNN && o.genericIsOneDnn()).count(),
+                        family.stream().filter(o -> o.check() == Check.ONEDNN).count()));
+            }
+        }
+
         /** The summary: sample, per class run / exact / mismatches, per oneDNN implementation, and the first few mismatches. */
         public String summary(int declarable, int cpuFixedDims, int maxElements) {
             StringBuilder sb = new StringBuilder();
@@ -255,15 +269,8 @@ public final class ConformanceRun {
                         .entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", ")))
                         .append('\n');
             }
-            List<Outcome> float8 = outcomes.stream().filter(o -> float8(o.sampled().declaration())).toList();
-            if (!float8.isEmpty()) {
-                sb.append(String.format(Locale.ROOT, "  f8 e5m2 or e4m3 on a side: %d cases; oneDNN ran %d, the generic"
-                        + " kernel exact on %d of them (%d of %d where asserted)%n", float8.size(),
-                        float8.stream().filter(o -> o.implementation() != null).count(),
-                        float8.stream().filter(Outcome::genericIsOneDnn).count(),
-                        float8.stream().filter(o -> o.check() == Check.ONEDNN && o.genericIsOneDnn()).count(),
-                        float8.stream().filter(o -> o.check() == Check.ONEDNN).count()));
-            }
+            family(sb, "f8 e5m2 or e4m3 on a side", ConformanceRun::float8);
+            family(sb, "s4, u4 or f4 on a side, or s4/u4 zero points", ConformanceRun::fourBit);
             sb.append(String.format(Locale.ROOT, "  not compared with oneDNN, it cannot run them here (every class"
                     + " compared with the generic kernel): %d%n", unimplemented.size()));
             unimplemented.entrySet().stream().collect(Collectors.groupingBy(e -> why(e.getKey(), e.getValue()),
@@ -368,6 +375,16 @@ public final class ConformanceRun {
      */
     public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated,
                                        int float8, int maxElements, long seed, int[] eligible) {
+        return sample(suite, verdicts, n, runTime, compensated, float8, 0, maxElements, seed, eligible);
+    }
+
+    /**
+     * The same, then {@code fourBit} cases with a 4-bit side or 4-bit zero points, drawn with a seed
+     * of their own from strata as the f8 ones. The first four draws never take such a case, so they
+     * are the draws made before the 4-bit types existed.
+     */
+    public static List<Sampled> sample(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated,
+                                       int float8, int fourBit, int maxElements, long seed, int[] eligible) {
         // data-type pair -> (scale or shift, kind of formats) -> cases
         Map<String, Map<String, List<Verdict>>> strata = new TreeMap<>();
         // feature -> (data-type pair, kind of formats) -> cases with call-time parameters
@@ -376,6 +393,8 @@ public final class ConformanceRun {
         Map<String, Map<String, List<Verdict>>> compensatedStrata = new TreeMap<>();
         // data-type pair -> (call-time, scaled or neither, kind of formats) -> cases with an f8 side
         Map<String, Map<String, List<Verdict>>> float8Strata = new TreeMap<>();
+        // the same for cases with an s4, u4 or f4 side, or s4 or u4 zero points
+        Map<String, Map<String, List<Verdict>>> fourBitStrata = new TreeMap<>();
         int within = 0;
         int withinRunTime = 0;
         for (Verdict v : verdicts) {
@@ -389,6 +408,12 @@ public final class ConformanceRun {
             }
             within++;
             String pair = v.reorder().sdt() + "->" + v.reorder().ddt();
+            if (fourBit(d)) {
+                String sub = (d.runTime() ? "3 call-time " : d.sum() != 0 ? "2 summed "
+                        : d.scale() != 1 || d.shift() != 0 ? "1 scaled " : "0 ") + kind(d);
+                fourBitStrata.computeIfAbsent(pair, k -> new TreeMap<>()).computeIfAbsent(sub, k -> new ArrayList<>()).add(v);
+                continue;
+            }
             if (float8(d)) {
                 // plain ones first: oneDNN's reference computes them as Strider does (asserted); call-time ones last
                 String sub = (d.runTime() ? "3 call-time " : d.sum() != 0 ? "2 summed "
@@ -421,13 +446,23 @@ public final class ConformanceRun {
         draw(suite, runTimeStrata, n + runTime, new Random(seed + 1), picked);
         draw(suite, compensatedStrata, n + runTime + compensated, new Random(seed + 2), picked);
         draw(suite, float8Strata, n + runTime + compensated + float8, new Random(seed + 3), picked);
+        draw(suite, fourBitStrata, n + runTime + compensated + float8 + fourBit, new Random(seed + 4), picked);
         return new ArrayList<>(picked.values());
     }
 
     /** True when the declaration reads or writes f8 numbers. */
     static boolean float8(Declaration d) {
-        return d.srcType() == dev.strider.kernel.ElementType.BYTE && d.srcNarrow() != null
-                || d.dstType() == dev.strider.kernel.ElementType.BYTE && d.dstNarrow() != null;
+        return isFloat8(d.srcNarrow()) || isFloat8(d.dstNarrow());
+    }
+
+    private static boolean isFloat8(NarrowFormat f) {
+        return f == NarrowFormat.F8_E5M2 || f == NarrowFormat.F8_E4M3;
+    }
+
+    /** True when the declaration reads or writes 4-bit numbers, or takes s4 or u4 zero points. */
+    static boolean fourBit(Declaration d) {
+        return d.srcNarrow() != null && d.srcNarrow().packed() || d.dstNarrow() != null && d.dstNarrow().packed()
+                || d.parameters().stream().anyMatch(p -> p.narrow() != null && p.narrow().packed());
     }
 
     /**
@@ -596,8 +631,15 @@ public final class ConformanceRun {
     /** The same, then {@code float8} cases with an f8 source or destination ({@link #sample}). */
     public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated, int float8,
                              int maxElements, long seed, Processor processor, Path dir) {
+        return run(suite, verdicts, n, runTime, compensated, float8, 0, maxElements, seed, processor, dir);
+    }
+
+    /** The same, then {@code fourBit} cases with a 4-bit side or 4-bit zero points ({@link #sample}). */
+    public static Result run(Suite suite, List<Verdict> verdicts, int n, int runTime, int compensated, int float8,
+                             int fourBit, int maxElements, long seed, Processor processor, Path dir) {
         int[] eligible = new int[2];
-        List<Sampled> sample = sample(suite, verdicts, n, runTime, compensated, float8, maxElements, seed, eligible);
+        List<Sampled> sample = sample(suite, verdicts, n, runTime, compensated, float8, fourBit, maxElements, seed,
+                eligible);
         long t0 = System.nanoTime();
         ClassLoader loader = compile(interfaceSource(sample), processor, dir, List.of("-Astrider.threadsAbove=4096",
                 "-Astrider.report=false"));
@@ -638,7 +680,7 @@ public final class ConformanceRun {
             String[] implementation = new String[1];
             try {
                 expected = oneDnn(s.reorder(), d, values, input, initial, implementation);
-                int strider = dstLayout.bufferSize() + 4 * Data.compensationCount(d, dstLayout);
+                int strider = Data.length(d.dstNarrow(), dstLayout) + 4 * Data.compensationCount(d, dstLayout);
                 if (Array.getLength(expected) != strider) {
                     throw new IllegalStateException(s + ": oneDNN's destination holds " + Array.getLength(expected)
                             + " elements, Strider's " + strider);
@@ -650,7 +692,7 @@ public final class ConformanceRun {
                 unimplemented.put(s, e.getMessage());
                 expected = null;
             }
-            int length = dstLayout.bufferSize();
+            int length = Data.length(d.dstNarrow(), dstLayout);
             Object like = Data.garbage(Data.emptyDestination(s.reorder(), length));
             Object genericOut = initial != null ? Data.copy(initial) : Data.garbage(like);
             try {
@@ -754,15 +796,18 @@ public final class ConformanceRun {
             return true;
         }
         mismatches.add(new Mismatch(kernel, s, implementation, against, asserted, String.format(Locale.ROOT,
-                "%d of %d elements differ; first at offset %d%s: %s %s, Strider %s", count, n, first,
-                Data.where(dstLayout, first), against, Data.show(expected, first, s.reorder().ddt()),
+                "%d of %d %s differ; first at offset %d%s: %s %s, Strider %s", count, n,
+                s.reorder().ddt().packed() ? "bytes" : "elements", first,
+                s.reorder().ddt().packed() ? Data.where(dstLayout, 2 * first) + " or the next" : Data.where(dstLayout, first),
+                against, Data.show(expected, first, s.reorder().ddt()),
                 Data.show(actual, first, s.reorder().ddt()))));
         return false;
     }
 
     /**
      * A parameter's groups as oneDNN takes them: one per dim from the first grouped one to the last
-     * (oneDNN's group dims cover the tensor's last dims), 1 where a dim is not grouped; empty for none.
+     * (oneDNN's group dims cover the tensor's last dims), at least the last two, 1 where a dim is
+     * not grouped; empty for none.
      */
     static long[] oneDnnGroups(Declaration d, Classifier.Parameter p) {
         if (p.groups().isEmpty()) {
@@ -779,7 +824,9 @@ public final class ConformanceRun {
                 first = Math.min(first, dim);
             }
         }
-        return first == rank ? new long[0] : java.util.Arrays.copyOfRange(along, first, rank);
+        // oneDNN 3.11 reads two group dims whenever there are groups (quant_entry_t::get_md divides the
+        // last two dims by get_group(0) and get_group(1)): benchdnn's 1x16 stays two dims, not {16}
+        return first == rank ? new long[0] : java.util.Arrays.copyOfRange(along, Math.max(0, Math.min(first, rank - 2)), rank);
     }
 
     private static dev.strider.examples.onednn.DataType oneDnnType(DataType t) {
@@ -792,6 +839,10 @@ public final class ConformanceRun {
             case F16: return dev.strider.examples.onednn.DataType.F16;
             case F8_E5M2: return dev.strider.examples.onednn.DataType.F8_E5M2;
             case F8_E4M3: return dev.strider.examples.onednn.DataType.F8_E4M3;
+            case S4: return dev.strider.examples.onednn.DataType.S4;
+            case U4: return dev.strider.examples.onednn.DataType.U4;
+            case F4_E2M1: return dev.strider.examples.onednn.DataType.F4_E2M1;
+            case F4_E3M0: return dev.strider.examples.onednn.DataType.F4_E3M0;
             default: throw new IllegalStateException("the oneDNN wrapper moves no " + t + " (oneDNN's CPU reorder has none)");
         }
     }
@@ -825,7 +876,7 @@ public final class ConformanceRun {
                     q = p.side() == Side.SRC ? q.withSourceScales(scales) : q.withDestinationScales(scales);
                 } else {
                     OneDnnReorder.ZeroPoints zeroPoints = new OneDnnReorder.ZeroPoints(mask, oneDnnType(p.dataType()),
-                            Data.ints(values.get(i)), groups);
+                            Data.ints(values.get(i), p.narrow(), Data.count(d, p)), groups);
                     q = p.side() == Side.SRC ? q.withSourceZeroPoints(zeroPoints) : q.withDestinationZeroPoints(zeroPoints);
                 }
             }
@@ -918,6 +969,16 @@ public final class ConformanceRun {
                     values = v;
                     break;
                 }
+                case S4:
+                case U4:
+                case F4_E2M1:
+                case F4_E3M0: {
+                    // two to a byte, every code in both halves; pad lanes are left as they come, since no
+                    // kernel reads them and oneDNN refuses 4-bit tensors with pad lanes
+                    byte[] b = new byte[Nibbles.bytes(n)];
+                    random.nextBytes(b);
+                    return b;
+                }
                 default: {
                     byte[] b = new byte[n];
                     random.nextBytes(b);
@@ -970,11 +1031,7 @@ public final class ConformanceRun {
         static List<Object> parameters(Declaration d, Random random) {
             List<Object> out = new ArrayList<>();
             for (Classifier.Parameter p : d.parameters()) {
-                int count = 1;
-                for (int k = 0; k < p.per().length(); k++) {
-                    int group = p.groups().isEmpty() ? 1 : p.groups().get(k);
-                    count *= d.sizes()[d.dims().indexOf(p.per().charAt(k))] / group;
-                }
+                int count = count(d, p);
                 if (p.kind() == Quantization.Kind.SCALE) {
                     float[] v = new float[count];
                     for (int i = 0; i < count; i++) {
@@ -994,7 +1051,13 @@ public final class ConformanceRun {
                     for (int i = 0; i < count; i++) {
                         v[i] = p.per().isEmpty() ? (int) p.value() : random.nextInt(5) - 2;
                     }
-                    if (p.dataType() == DataType.S8) {
+                    if (p.narrow() != null && p.narrow().packed()) {
+                        byte[] b = new byte[Nibbles.bytes(count)];
+                        for (int i = 0; i < count; i++) {
+                            Nibbles.set(b, i, v[i]);
+                        }
+                        out.add(b);
+                    } else if (p.dataType() == DataType.S8) {
                         byte[] b = new byte[count];
                         for (int i = 0; i < count; i++) {
                             b[i] = (byte) v[i];
@@ -1078,8 +1141,28 @@ public final class ConformanceRun {
             return ((float[]) v).clone();
         }
 
-        /** Zero points as ints: an {@code Integer}, an {@code int[]} or a {@code byte[]}. */
-        static int[] ints(Object v) {
+        /** How many values a parameter holds: one per index of its dims ({@code per}), by groups. */
+        static int count(Declaration d, Classifier.Parameter p) {
+            int count = 1;
+            for (int k = 0; k < p.per().length(); k++) {
+                int group = p.groups().isEmpty() ? 1 : p.groups().get(k);
+                count *= d.sizes()[d.dims().indexOf(p.per().charAt(k))] / group;
+            }
+            return count;
+        }
+
+        /**
+         * Zero points as ints: an {@code Integer}, an {@code int[]} or a {@code byte[]}; the {@code count}
+         * s4 or u4 values of a packed {@code byte[]} when {@code narrow} is one of them.
+         */
+        static int[] ints(Object v, NarrowFormat narrow, int count) {
+            if (narrow != null && narrow.packed()) {
+                int[] out = new int[count];
+                for (int i = 0; i < count; i++) {
+                    out[i] = (int) narrow.toFloat(Nibbles.get((byte[]) v, i));
+                }
+                return out;
+            }
             if (v instanceof Integer n) {
                 return new int[] {n};
             }
@@ -1091,6 +1174,11 @@ public final class ConformanceRun {
                 return out;
             }
             return ((int[]) v).clone();
+        }
+
+        /** The destination's array length: its layout's buffer, in bytes for 4-bit elements (two to a byte). */
+        static int length(NarrowFormat dstNarrow, TensorLayout dst) {
+            return dstNarrow != null && dstNarrow.packed() ? Nibbles.bytes(dst.bufferSize()) : dst.bufferSize();
         }
 
         /** A destination array of the case's type, where oneDNN gave none to take the type from. */
@@ -1131,6 +1219,10 @@ public final class ConformanceRun {
                 case F16: return 65536;
                 case F8_E5M2: return 65536;
                 case F8_E4M3: return 512;
+                case S4: return 8;
+                case U4: return 16;
+                case F4_E2M1: return 8;
+                case F4_E3M0: return 32;
                 default: return 1e6f;
             }
         }
@@ -1221,6 +1313,11 @@ public final class ConformanceRun {
                 case F8_E5M2: return NarrowFormat.F8_E5M2.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
                 case F8_E4M3: return NarrowFormat.F8_E4M3.toFloat((byte) b) + String.format(Locale.ROOT, " (0x%02x)", b & 0xFF);
                 case U8: return String.valueOf(b & 0xFF);
+                case S4, U4, F4_E2M1, F4_E3M0: {
+                    NarrowFormat f = Classifier.narrow(t);
+                    return String.format(Locale.ROOT, "0x%02x (%s, %s)", b & 0xFF, f.toFloat((int) b & 0xF),
+                            f.toFloat((int) b >> 4 & 0xF));
+                }
                 default: return String.valueOf(b);
             }
         }

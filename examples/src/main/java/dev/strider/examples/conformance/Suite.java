@@ -147,7 +147,7 @@ public final class Suite {
         StringBuilder sb = new StringBuilder();
         sb.append("benchdnn reorder cases of oneDNN v3.11 (").append(String.join(", ", files)).append(")\n");
         sb.append("classified for this build (today) and as on main at d96cf26, before unsignedDestination, bf16/f16,"
-                + " the sum post-op, call-time scales and zero points, compensation and f8 (issue 20)\n\n");
+                + " the sum post-op, call-time scales and zero points, compensation, f8 and the 4-bit types (issue 20)\n\n");
         for (String[] r : rows) {
             String line = String.format(Locale.ROOT, "%-" + w0 + "s  %" + w1 + "s  %" + w2 + "s", r[0], r[1], r[2]);
             sb.append(line.stripTrailing()).append('\n');
@@ -159,8 +159,13 @@ public final class Suite {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
+    /** {@code " (22 %)"}; to a tenth, never rounded up to 100, where a whole percent would hide the rest. */
     private static String percent(Counts c) {
-        return c.cpuFixedDims() == 0 ? "" : String.format(Locale.ROOT, " (%d %%)",
-                Math.round(100.0 * c.declarable() / c.cpuFixedDims()));
+        if (c.cpuFixedDims() == 0) {
+            return "";
+        }
+        double p = 100.0 * c.declarable() / c.cpuFixedDims();
+        return Math.round(p) == 100 && c.declarable() < c.cpuFixedDims()
+                ? String.format(Locale.ROOT, " (%.1f %%)", Math.min(p, 99.9)) : String.format(Locale.ROOT, " (%d %%)", Math.round(p));
     }
 }

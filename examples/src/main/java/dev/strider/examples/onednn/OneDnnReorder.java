@@ -33,6 +33,7 @@ import static org.bytedeco.dnnl.global.dnnl.dnnl_stream_wait;
 import static org.bytedeco.dnnl.global.dnnl.dnnl_success;
 
 import dev.strider.kernel.HalfFloats;
+import dev.strider.kernel.Nibbles;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.function.IntSupplier;
@@ -516,15 +517,17 @@ public final class OneDnnReorder implements AutoCloseable {
             if (mask < 0) {
                 throw new IllegalArgumentException("a zero points mask is a set of dims, not " + mask);
             }
-            if (type != DataType.S32 && type != DataType.S8 && type != DataType.U8) {
-                throw new IllegalArgumentException("zero points here are s32, s8 or u8, not " + type);
+            if (type != DataType.S32 && type != DataType.S8 && type != DataType.U8 && type != DataType.S4
+                    && type != DataType.U4) {
+                throw new IllegalArgumentException("zero points here are s32, s8, u8, s4 or u4, not " + type);
             }
             values = values.clone();
             if (values.length == 0) {
                 throw new IllegalArgumentException("zero points need at least one value");
             }
             for (int v : values) {
-                if (type == DataType.S8 && (v < -128 || v > 127) || type == DataType.U8 && (v < 0 || v > 255)) {
+                if (type == DataType.S8 && (v < -128 || v > 127) || type == DataType.U8 && (v < 0 || v > 255)
+                        || type == DataType.S4 && (v < -8 || v > 7) || type == DataType.U4 && (v < 0 || v > 15)) {
                     throw new IllegalArgumentException("the zero point " + v + " does not fit " + type);
                 }
             }
@@ -791,6 +794,15 @@ public final class OneDnnReorder implements AutoCloseable {
     private dnnl_memory zeroPointsMemory(dnnl_engine engine, ZeroPoints zeroPoints, String what) {
         int[] v = zeroPoints.values;
         dnnl_memory memory = valuesMemory(engine, zeroPoints.type(), v.length, what);
+        if (zeroPoints.type().packed()) {
+            // s4 and u4: two to a byte, the even one in the low half
+            byte[] packed = new byte[Nibbles.bytes(v.length)];
+            for (int i = 0; i < v.length; i++) {
+                Nibbles.set(packed, i, v[i]);
+            }
+            ((BytePointer) dataHandle(memory, zeroPoints.type(), packed.length)).put(packed);
+            return memory;
+        }
         Pointer data = dataHandle(memory, zeroPoints.type(), v.length);
         for (int i = 0; i < v.length; i++) {
             if (zeroPoints.type() == DataType.S32) {

@@ -7,6 +7,7 @@ import dev.strider.examples.conformance.Classifier.Reason;
 import dev.strider.examples.conformance.Suite.Counts;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,26 +91,47 @@ class BenchdnnSuiteTest {
                         && EnumSet.of(Reason.F8_E5M2, Reason.F8_E4M3).containsAll(v.reasons()))
                 .count();
         assertEquals(1_244, onlyF8);
+        Counts after = suite.counts(Capabilities.current().withoutFourBit());
+        assertEquals(0, after.of(Reason.F8_E5M2));
+        assertEquals(0, after.of(Reason.F8_E4M3));
+        assertEquals(18_492 + onlyF8, after.declarable());
+    }
+
+    @Test
+    void fourBitTypesAddEveryCaseTheyAloneStopped() {
+        Counts before = suite.counts(Capabilities.current().withoutFourBit());
+        assertEquals(19_736, before.declarable());
+        assertEquals(516, before.of(Reason.S4));
+        assertEquals(519, before.of(Reason.U4));
+        assertEquals(144, before.of(Reason.F4));
+        assertEquals(312, before.of(Reason.ZERO_POINT_DATA_TYPE));
+        // the cases whose only reasons were a 4-bit type or 4-bit zero points
+        Set<Reason> fourBit = EnumSet.of(Reason.S4, Reason.U4, Reason.F4, Reason.ZERO_POINT_DATA_TYPE);
+        long only = suite.verdicts(Capabilities.current().withoutFourBit()).stream()
+                .filter(v -> !v.reasons().isEmpty() && fourBit.containsAll(v.reasons()))
+                .count();
+        assertEquals(1_335, only);
         Counts today = suite.counts(Capabilities.current());
-        assertEquals(0, today.of(Reason.F8_E5M2));
-        assertEquals(0, today.of(Reason.F8_E4M3));
-        assertEquals(18_492 + onlyF8, today.declarable());
+        for (Reason r : fourBit) {
+            assertEquals(0, today.of(r), r.label());
+        }
+        assertEquals(19_736 + only, today.declarable());
     }
 
     @Test
     void todayEveryU8DestinationHalfFloatSumAndPerDimScaleIsDeclarable() {
         Counts c = suite.counts(Capabilities.current());
-        assertEquals(19_736, c.declarable());
+        assertEquals(21_071, c.declarable());
         assertEquals(0, c.of(Reason.U8_DESTINATION));
         assertEquals(0, c.of(Reason.SUM));
         assertEquals(0, c.of(Reason.BF16));
         assertEquals(0, c.of(Reason.F16));
-        // per-dim and grouped scales and zero points are call-time parameters (item 2); s4 zero points are not
+        // per-dim and grouped scales and zero points are call-time parameters (item 2), s4 and u4 ones too
         assertEquals(0, c.of(Reason.SCALES_PER_DIM));
         assertEquals(0, c.of(Reason.ZERO_POINTS_PER_DIM));
         assertEquals(0, c.of(Reason.SCALES_PER_GROUP));
         assertEquals(0, c.of(Reason.ZERO_POINTS_PER_GROUP));
-        assertEquals(312, c.of(Reason.ZERO_POINT_DATA_TYPE));
+        assertEquals(0, c.of(Reason.ZERO_POINT_DATA_TYPE));
         assertEquals(0, c.of(Reason.SCALE_DATA_TYPE));
         assertEquals(0, c.of(Reason.ZERO_POINT_WITH_SUM));
     }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class ClassifierTest {
 
     private static final Classifier TODAY = new Classifier(Capabilities.current());
+    private static final Classifier BEFORE_FOUR_BIT = new Classifier(Capabilities.current().withoutFourBit());
     private static final Classifier ISSUE_20 = new Classifier(Capabilities.ISSUE_20);
 
     /** The one case a one-line batch file asks for. */
@@ -137,7 +138,10 @@ class ClassifierTest {
         assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINTS_PER_DIM, Reason.SCALES_PER_DIM),
                 ISSUE_20.classify(one("--sdt=s4 --ddt=f32 --attr-scales=src:per_tensor:f16:1x16"
                         + " --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
-        assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINT_DATA_TYPE), TODAY.classify(one("--sdt=s4 --ddt=f32"
+        assertEquals(EnumSet.of(Reason.S4, Reason.ZERO_POINT_DATA_TYPE), BEFORE_FOUR_BIT.classify(one("--sdt=s4"
+                + " --ddt=f32 --attr-scales=src:per_tensor:f16:1x16 --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32"))
+                .reasons());
+        assertEquals(EnumSet.noneOf(Reason.class), TODAY.classify(one("--sdt=s4 --ddt=f32"
                 + " --attr-scales=src:per_tensor:f16:1x16 --attr-zero-points=src:per_tensor:s4:1x16 12x25x7x32")).reasons());
         assertEquals(EnumSet.of(Reason.F8_E4M3, Reason.STOCHASTIC_ROUNDING),
                 ISSUE_20.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
@@ -145,7 +149,8 @@ class ClassifierTest {
                 TODAY.classify(one("--ddt=f8_e4m3 --attr-rounding-mode=dst:stochastic:123 1024x7")).reasons());
         assertEquals(EnumSet.of(Reason.TOO_LARGE), TODAY.classify(one("--dtag=aBx8b 2x16x19200x19200")).reasons());
         assertEquals(EnumSet.of(Reason.RANK), TODAY.classify(one("1x1x1x1x1x1x1x1x2")).reasons());
-        assertEquals(EnumSet.of(Reason.U4), TODAY.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
+        assertEquals(EnumSet.of(Reason.U4), BEFORE_FOUR_BIT.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
+        assertEquals(EnumSet.noneOf(Reason.class), TODAY.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
         assertEquals(EnumSet.of(Reason.F16, Reason.U4), ISSUE_20.classify(one("--sdt=f16 --ddt=u4 2x2")).reasons());
     }
 

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * same case ({@link ConformanceRun}): {@link #SAMPLE} cases with compile-time scales and shifts, then
  * {@link #RUN_TIME} with call-time scales or zero points (per dim, issue 20 item 2), then
  * {@link #COMPENSATED} that write oneDNN's compensations besides s8 weights (item 5: the weights and
- * the int32 tail compared), then {@link #FLOAT8} with an f8 e5m2 or e4m3 source or destination.
+ * the int32 tail compared), then {@link #FLOAT8} with an f8 e5m2 or e4m3 source or destination, then
+ * {@link #FOUR_BIT} with an s4, u4 or f4 source or destination, or s4 or u4 zero points.
  * Prints the summary.
  *
  * <p>Fails on any mismatch where oneDNN computes Strider's formula ({@link ConformanceRun.Check#ONEDNN}:
@@ -40,6 +41,8 @@ class ConformanceRunTest {
     static final int COMPENSATED = 30;
     /** Cases with an f8 source or destination, drawn after those. */
     static final int FLOAT8 = 40;
+    /** Cases with a 4-bit side or 4-bit zero points, drawn after those. */
+    static final int FOUR_BIT = 40;
     static final int MAX_ELEMENTS = 1 << 15;
     static final long SEED = 20;
 
@@ -49,11 +52,11 @@ class ConformanceRunTest {
         Suite suite = Suite.read(BatchReader.onednn(), Suite.ISSUE_20_FILES);
         Suite.Counts counts = suite.counts(Capabilities.current());
         List<Classifier.Verdict> verdicts = suite.verdicts(Capabilities.current());
-        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, COMPENSATED, FLOAT8, MAX_ELEMENTS, SEED,
-                new StriderProcessor(), dir);
+        Result r = ConformanceRun.run(suite, verdicts, SAMPLE, RUN_TIME, COMPENSATED, FLOAT8, FOUR_BIT, MAX_ELEMENTS,
+                SEED, new StriderProcessor(), dir);
         String summary = r.summary(counts.declarable(), counts.cpuFixedDims(), MAX_ELEMENTS);
         System.out.println(summary);
-        assertEquals(SAMPLE + RUN_TIME + COMPENSATED + FLOAT8, r.sampled().size(), summary);
+        assertEquals(SAMPLE + RUN_TIME + COMPENSATED + FLOAT8 + FOUR_BIT, r.sampled().size(), summary);
         assertTrue(r.skipped().isEmpty(), summary);
         assertEquals(List.of(), r.asserted(), summary);
         // every compensating case compared with oneDNN's weights and tail: none fell back to the generic kernel
@@ -69,5 +72,12 @@ class ConformanceRunTest {
         assertEquals(FLOAT8, float8.size(), summary);
         assertTrue(float8.stream().filter(o -> o.check() == ConformanceRun.Check.ONEDNN && o.genericIsOneDnn())
                 .count() >= FLOAT8 / 2, summary);
+        // 4-bit: oneDNN 3.11 runs f32 into each, and each (s4, u4 also to bf16 and f16) back, between dense
+        // tensors, in its reference kernel; at least a quarter of the draw must have been compared with it
+        List<ConformanceRun.Outcome> fourBit = r.outcomes().stream()
+                .filter(o -> ConformanceRun.fourBit(o.sampled().declaration())).toList();
+        assertEquals(FOUR_BIT, fourBit.size(), summary);
+        assertTrue(fourBit.stream().filter(o -> o.check() == ConformanceRun.Check.ONEDNN && o.genericIsOneDnn())
+                .count() >= FOUR_BIT / 4, summary);
     }
 }

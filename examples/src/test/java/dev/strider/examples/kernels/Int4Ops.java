@@ -83,6 +83,15 @@ public interface Int4Ops {
                                 @Scale(value = Side.SRC, per = "C") float[] scales,
                                 @ZeroPoint(value = Side.SRC, per = "C") int[] zeroPoints);
 
+    /** 128 x 16 weights. */
+    @Layout(dims = "AB", sizes = {128, 16})
+    interface Weights {}
+
+    /** u8 weights less s4 zero points, one per row and group of 16 columns (benchdnn's per_tensor:s4:1x16). */
+    @Reorder(from = Weights.class, to = Weights.class, unsignedSource = true)
+    void u8LessS4ZeroPoints(byte[] src, float[] dst,
+                            @ZeroPoint(value = Side.SRC, per = "AB", groups = {1, 16}) @Elements(S4.class) byte[] zeroPoints);
+
     @Reorder(from = Planar.class, to = Interleaved.class)
     void toS4Direct(float[] src, @Elements(S4.class) ByteBuffer dst);
 

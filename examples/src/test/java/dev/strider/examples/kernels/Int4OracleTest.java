@@ -137,6 +137,54 @@ class Int4OracleTest {
         }
     }
 
+    /**
+     * u8 weights less s4 zero points, one per row and group of 16 columns, packed two to a byte
+     * (benchdnn's {@code --attr-zero-points=src:per_tensor:s4:1x16}): oneDNN's bytes, every class
+     * and the generic kernel; and a zero-point array one byte short is refused, nothing written.
+     */
+    @Test
+    void s4ZeroPointsInGroupsAreOneDnns() throws ReflectiveOperationException {
+        byte[] src = new byte[128 * 16];
+        random.nextBytes(src);
+        int[] values = new int[128];
+        byte[] packed = new byte[64];
+        for (int i = 0; i < 128; i++) {
+            values[i] = random.nextInt(16) - 8;
+            Nibbles.set(packed, i, values[i]);
+        }
+        Object expected;
+        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(DataType.U8, "ab", 128, 16),
+                MemorySpec.tagged(DataType.F32, "ab", 128, 16), OneDnnReorder.Quantization.NONE.withSourceZeroPoints(
+                        new OneDnnReorder.ZeroPoints(3, DataType.S4, values, new long[] {1, 16})))) {
+            expected = oracle.run(src.clone());
+        }
+        List<String> mismatches = new ArrayList<>();
+        for (Map.Entry<String, Object> k : OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
+                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS).entrySet()) {
+            float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, 128 * 16);
+            invoke(k.getValue(), method("u8LessS4ZeroPoints"), k.getKey(), src.clone(), actual, new Object[] {packed.clone()});
+            OneDnnOracle.compare(k.getKey() + ".u8LessS4ZeroPoints", expected, actual, mismatches);
+            float[] untouched = (float[]) OneDnnOracle.garbage(DataType.F32, 128 * 16);
+            float[] refused = untouched.clone();
+            InvocationTargetException e = assertThrows(InvocationTargetException.class, () -> method("u8LessS4ZeroPoints")
+                    .invoke(k.getValue(), src.clone(), refused, java.util.Arrays.copyOf(packed, 63)));
+            assertEquals("zeroPoints has 63 bytes but takes 128 values, two to a byte in 64: one per index of A=128,"
+                    + " B=16 in groups of 16 (per = \"AB\")", e.getCause().getMessage(), k.getKey());
+            assertEquals(Arrays.toString(untouched), Arrays.toString(refused), k.getKey());
+        }
+        if (target == Target.SCALAR) {
+            float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, 128 * 16);
+            TensorLayout weights = TensorLayout.of("AB", new int[] {128, 16}, "ab");
+            Convert.reorder(src.clone(), weights, null, true, actual, weights, null, false, 1, 0, 0,
+                    List.of(new Quantization.Parameter(Quantization.Kind.ZERO_POINT, Side.SRC, "AB", packed.clone(),
+                            NarrowFormat.S4, new int[] {1, 16})));
+            OneDnnOracle.compare("generic u8LessS4ZeroPoints", expected, actual, mismatches);
+        }
+        if (!mismatches.isEmpty()) {
+            fail(String.join("\n", mismatches));
+        }
+    }
+
     /** u4 to u4, which oneDNN has no reorder for: each element's four bits, moved; against the generic kernel too. */
     @Test
     void aU4TransposeMovesEachElementsFourBits() throws ReflectiveOperationException {

@@ -455,7 +455,8 @@ public final class ModelBuilder {
         String name = p.getSimpleName().toString();
         String want = scale ? "scale is a float, a float[], or bf16 or f16 numbers in an @Elements(Bf16.class) short[]"
                 + " or @Elements(F16.class) short[]"
-                : "zero point is an int, an int[] (s32) or a byte[] (s8)";
+                : "zero point is an int, an int[] (s32), a byte[] (s8), or s4 or u4 numbers two to a byte in an"
+                        + " @Elements(S4.class) byte[] or @Elements(U4.class) byte[]";
         Optional<ElementType> primitive = primitive(type);
         if (primitive.isPresent()) {
             if (primitive.get() != (scale ? ElementType.FLOAT : ElementType.INT)) {
@@ -481,7 +482,8 @@ public final class ModelBuilder {
         boolean fits = array.isPresent() && (scale
                 ? array.get() == ElementType.FLOAT && elements.isEmpty()
                         || array.get() == ElementType.SHORT && narrow != null && narrow.storage() == ElementType.SHORT
-                : (array.get() == ElementType.INT || array.get() == ElementType.BYTE) && elements.isEmpty());
+                : (array.get() == ElementType.INT || array.get() == ElementType.BYTE) && elements.isEmpty()
+                        || array.get() == ElementType.BYTE && (narrow == NarrowFormat.S4 || narrow == NarrowFormat.U4));
         if (!fits) {
             report.report(Message.QUANTIZATION_TYPE, p, name, method, "a " + type
                     + (elements.isPresent() ? " with @Elements(" + elementsLiteral(elements.get()) + ")" : ""),

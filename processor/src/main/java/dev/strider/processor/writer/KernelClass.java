@@ -216,8 +216,9 @@ final class KernelClass {
         Param p = q.param();
         boolean destination = q.side() == Side.DST;
         if (q.array()) {
-            b.addStatement("$T.length($S, $N.length, $L, $S, $S)", QUANTIZATION, p.declared(), p.name(),
-                    Quantization.count(shape, q.per(), q.groups()), q.per(), Quantization.sizes(shape, q.per(), q.groups()));
+            b.addStatement("$T.$L($S, $N.length, $L, $S, $S)", QUANTIZATION, ClassPlanner.packed(p) ? "lengthPacked" : "length",
+                    p.declared(), p.name(), Quantization.count(shape, q.per(), q.groups()), q.per(),
+                    Quantization.sizes(shape, q.per(), q.groups()));
             if (q.kind() == Quantization.Kind.SCALE) {
                 if (p.isNarrow()) {
                     b.addStatement("$T.scales($S, $N, $T.$L, $L)", QUANTIZATION, p.declared(), p.name(), NARROW_FORMAT,
@@ -636,9 +637,10 @@ final class KernelClass {
                 continue;
             }
             Param p = q.param();
-            boolean scale = q.kind() == Quantization.Kind.SCALE;
-            nest.hoist(Problem.operand(m, p), scale ? TypeName.FLOAT : TypeName.INT,
-                    offset -> scale ? asFloat(p, access.read(p, offset)) : access.read(p, offset));
+            // a scale, and an s4 or u4 zero point, as the float it stands for; other zero points as they are
+            boolean asFloat = q.kind() == Quantization.Kind.SCALE || p.isNarrow();
+            nest.hoist(Problem.operand(m, p), asFloat ? TypeName.FLOAT : TypeName.INT,
+                    offset -> asFloat ? asFloat(p, access.read(p, offset)) : access.read(p, offset));
         }
     }
 
