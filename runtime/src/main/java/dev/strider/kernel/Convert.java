@@ -55,11 +55,14 @@ public final class Convert {
     }
 
     /**
-     * The same with narrow floats on either side: a {@code short[]} whose elements are bf16 or f16
-     * numbers, or a {@code byte[]} of f8 e5m2 or e4m3 numbers ({@code srcNarrow}, {@code dstNarrow};
-     * null for the array's own integers). Such a source is read as the float it stands for (exactly)
-     * and converts as a float source does; such a destination is computed as a float destination is
-     * (in f32) and rounded into its bits as oneDNN's reorder does ({@link HalfFloats}, {@link Float8s}).
+     * The same with narrow formats on either side: a {@code short[]} whose elements are bf16 or f16
+     * numbers, a {@code byte[]} of f8 e5m2 or e4m3 numbers, or a {@code byte[]} of s4, u4, f4 e2m1
+     * or f4 e3m0 numbers two to a byte ({@link Nibbles}; layouts count elements) ({@code srcNarrow},
+     * {@code dstNarrow}; null for the array's own integers). Such a source is read as the float it
+     * stands for (exactly) and converts as a float source does; such a destination is computed as a
+     * float destination is (in f32) and rounded, or for s4 and u4 saturated and rounded, into its
+     * bits as oneDNN's reorder does ({@link HalfFloats}, {@link Float8s}, {@link Int4s},
+     * {@link Float4s}).
      *
      * @param srcNarrow the format of {@code src}'s numbers, which must then be an array of its
      *                  {@linkplain NarrowFormat#storage() storage}, or null
@@ -203,7 +206,7 @@ public final class Convert {
                                double shift, double sum, List<Quantization.Parameter> parameters,
                                List<Compensations.Output> compensation) {
         if (!compensation.isEmpty() && (unsignedDestination || dstNarrow != null)) {
-            throw new IllegalArgumentException("a compensation goes with s8 weights, not an unsigned or narrow float "
+            throw new IllegalArgumentException("a compensation goes with s8 weights, not an unsigned or narrow-format "
                     + "destination");
         }
         List<Object> inputs = new java.util.ArrayList<>(List.of(src));
@@ -318,7 +321,7 @@ public final class Convert {
     }
 
     /**
-     * One row of {@code array} at {@code base + along[i]} into {@code row}: the float a narrow float
+     * One row of {@code array} at {@code base + along[i]} into {@code row}: the float a narrow-format
      * number stands for when {@code narrow} says so, else the element (read unsigned when asked).
      */
     private static void readRow(Object array, NarrowFormat narrow, ElementType type, boolean unsigned, int base, int[] along,

@@ -60,6 +60,11 @@ public enum NarrowFormat {
         };
     }
 
+    /** True for s4 and u4, the integer formats: a reorder into them saturates and rounds half to even. */
+    public boolean integral() {
+        return this == S4 || this == U4;
+    }
+
     /** The float the low {@code storage().bytes()} bytes of {@code bits} (the low four bits, packed) stand for: exact. */
     public float toFloat(int bits) {
         return switch (this) {

@@ -22,8 +22,8 @@ import java.util.Objects;
  * <li>{@link Step#MULTIPLY_DST_SCALE_INVERSE}: {@code f = f * (1f / scale_dst)}, oneDNN's precomputed inverse</li>
  * <li>{@link Step#ADD_DST_ZERO_POINT}: {@code f = f + (float) zp_dst} (or the compile-time {@code shift})</li>
  * </ol>
- * then saturated and rounded half to even into an integer destination, or rounded to nearest into
- * a float, bf16, f16 or f8 one. A step whose parameter is given runs even when its value is 1 or 0 (a
+ * then saturated and rounded half to even into an integer destination (s4 and u4 too), or rounded
+ * to nearest into a float, bf16, f16, f8 or f4 one. A step whose parameter is given runs even when its value is 1 or 0 (a
  * zero point of 0 turns -0.0 into +0.0, as oneDNN's does); a compile-time scale of 1 or shift of 0
  * is no step. See {@code docs/adr-onednn-quantization.md} for the evidence.
  */
@@ -94,8 +94,10 @@ public final class Quantization {
      * @param side   whose
      * @param per    the dims it varies along, by letter in the layout's order; empty for one value
      * @param values a {@code float[]} (or a {@code short[]} of bf16 or f16 numbers) of scales, an
-     *               {@code int[]} or {@code byte[]} of zero points
-     * @param narrow the format of a {@code short[]} of scales (bf16 or f16), else null
+     *               {@code int[]} or {@code byte[]} of zero points, or a {@code byte[]} of s4 or u4
+     *               zero points two to a byte
+     * @param narrow the format of a {@code short[]} of scales (bf16 or f16) or of packed zero points
+     *               (s4 or u4), else null
      * @param groups per letter of {@code per}, how many consecutive indices of that dim share a value
      *               (oneDNN's groups); empty for 1 each
      */
@@ -109,7 +111,8 @@ public final class Quantization {
         /**
          * @throws IllegalArgumentException when {@code values} cannot hold this kind: scales in a
          *                                  {@code float[]} or (with a 16-bit {@code narrow}) a {@code short[]},
-         *                                  zero points in an {@code int[]} or {@code byte[]}
+         *                                  zero points in an {@code int[]} or {@code byte[]}, or (with an
+         *                                  s4 or u4 {@code narrow}) a {@code byte[]} two to a byte
          */
         public Parameter {
             groups = groups.clone();

@@ -59,6 +59,11 @@ import org.openjdk.jmh.runner.IterationType;
  * <li>{@code quantizeWeights} (the same): f32 weights OIhw to s8 OIhw16i16o 256x256x3x3 with a
  *     destination scale per output channel given at call time, transposed in registers with each
  *     row's scale read once, against oneDNN's reorder with {@code dst:per_dim_0} scales.</li>
+ * <li>{@code dequantizeS4} (the same): s4 weights, two to a byte, to f32 256x256x3x3 with a source
+ *     scale per output channel and one zero point given at call time, against oneDNN's reorder with
+ *     {@code src:per_dim_0} scales and a common zero point (its reference kernel: it has no other
+ *     4-bit reorder).</li>
+ * <li>{@code packS4} (the same): f32 weights 256x256x3x3 into s4, against oneDNN's reorder.</li>
  * </ul>
  * <pre>java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p target=VECTOR
  * OMP_NUM_THREADS=1 java -cp examples/target/strider-examples.jar org.openjdk.jmh.Main ConversionGoalsBenchmark -p goal=quantize</pre>
@@ -76,7 +81,7 @@ public class ConversionGoalsBenchmark {
 
     /** Which pair. */
     @Param({"dequantize", "bf16", "f8", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked",
-            "dequantizeInts", "quantizeWeights"})
+            "dequantizeInts", "quantizeWeights", "dequantizeS4", "packS4"})
     public String goal;
 
     /** The class both run on. */
@@ -227,6 +232,37 @@ public class ConversionGoalsBenchmark {
                 yield againstOneDnn("dequantizeAccumulators", () -> ops.dequantizeAccumulators(accumulators, dst, scales),
                         8, peer);
             }
+            case "dequantizeS4" -> {
+                byte[] packed = new byte[WEIGHTS / 2];
+                random.nextBytes(packed);
+                float[] perO = new float[256];
+                for (int o = 0; o < 256; o++) {
+                    perO[o] = 0.01f + random.nextFloat() / 100;
+                }
+                float[] out = new float[WEIGHTS];
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.S4, "oihw", 256, 256, 3, 3),
+                        MemorySpec.tagged(DataType.F32, "oihw", 256, 256, 3, 3),
+                        OneDnnReorder.Quantization.NONE.withSourceScales(0b1, perO).withSourceZeroPoints(0, 3));
+                peer.copyIn(packed);
+                ops.dequantizeS4Weights(packed, out, perO, 3);
+                sameAsOneDnn(peer, out);
+                // half a byte read and four written per element
+                yield againstOneDnn("dequantizeS4Weights", () -> ops.dequantizeS4Weights(packed, out, perO, 3), 4.5, peer,
+                        WEIGHTS);
+            }
+            case "packS4" -> {
+                weights = new float[WEIGHTS];
+                for (int i = 0; i < WEIGHTS; i++) {
+                    weights[i] = (float) (random.nextGaussian() * 4);
+                }
+                byte[] packed = new byte[WEIGHTS / 2];
+                OneDnnReorder peer = OneDnnReorder.create(MemorySpec.tagged(DataType.F32, "oihw", 256, 256, 3, 3),
+                        MemorySpec.tagged(DataType.S4, "oihw", 256, 256, 3, 3));
+                peer.copyIn(weights);
+                ops.packS4Weights(weights, packed);
+                sameAsOneDnn(peer, packed);
+                yield againstOneDnn("packS4Weights", () -> ops.packS4Weights(weights, packed), 4.5, peer, WEIGHTS);
+            }
             default -> throw new IllegalArgumentException("goal " + goal);
         };
     }
@@ -241,6 +277,22 @@ public class ConversionGoalsBenchmark {
         oneDnn = peer;
         return new Pair(name, call, bytes, "oneDNN " + peer.implementation(), peer::execute, bytes, elements,
                 Verdict.ONE_DNN);
+    }
+
+    /** Runs {@code peer} once and refuses to time a contender whose output {@code ours} differs from its. */
+    private static void sameAsOneDnn(OneDnnReorder peer, Object ours) {
+        peer.execute();
+        Object theirs = ours instanceof float[] f ? new float[f.length] : new byte[((byte[]) ours).length];
+        if (theirs instanceof float[] f) {
+            peer.copyOut(f);
+        } else {
+            peer.copyOut((byte[]) theirs);
+        }
+        boolean same = ours instanceof float[] f ? java.util.Arrays.equals(f, (float[]) theirs)
+                : java.util.Arrays.equals((byte[]) ours, (byte[]) theirs);
+        if (!same) {
+            throw new IllegalStateException("the contender's output is not oneDNN's: nothing to time");
+        }
     }
 
     /** Releases oneDNN's primitive and buffers. */

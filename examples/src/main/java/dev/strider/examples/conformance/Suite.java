@@ -159,13 +159,13 @@ public final class Suite {
         return String.format(Locale.ROOT, "%,d", value);
     }
 
-    /** {@code " (22 %)"}; to a tenth, never rounded up to 100, where a whole percent would hide the rest. */
+    /** {@code " (22 %)"}; to a hundredth, never rounded up to 100, where a whole percent would hide the rest. */
     private static String percent(Counts c) {
         if (c.cpuFixedDims() == 0) {
             return "";
         }
         double p = 100.0 * c.declarable() / c.cpuFixedDims();
         return Math.round(p) == 100 && c.declarable() < c.cpuFixedDims()
-                ? String.format(Locale.ROOT, " (%.1f %%)", Math.min(p, 99.9)) : String.format(Locale.ROOT, " (%d %%)", Math.round(p));
+                ? String.format(Locale.ROOT, " (%.2f %%)", Math.min(p, 99.99)) : String.format(Locale.ROOT, " (%d %%)", Math.round(p));
     }
 }

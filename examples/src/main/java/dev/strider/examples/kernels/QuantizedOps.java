@@ -9,6 +9,7 @@ import dev.strider.Layout;
 import dev.strider.Overflow;
 import dev.strider.Reorder;
 import dev.strider.Rounding;
+import dev.strider.S4;
 import dev.strider.Scale;
 import dev.strider.Side;
 import dev.strider.Target;
@@ -102,4 +103,16 @@ public interface QuantizedOps {
             overflow = Overflow.SATURATE)
     void quantizeWeightsCompensated(float[] src, byte[] dst,
                                     @Compensation(value = Compensation.Kind.S8S8, per = "O") int[] compensation);
+
+    /**
+     * s4 weights, two to a byte, to f32 with a source scale per output channel and one zero point
+     * given at call time: the weight decompression of 4-bit models.
+     */
+    @Reorder(from = Weights.class, to = Weights.class)
+    void dequantizeS4Weights(@Elements(S4.class) byte[] src, float[] dst, @Scale(value = Side.SRC, per = "O") float[] scales,
+                             @ZeroPoint(Side.SRC) int zeroPoint);
+
+    /** f32 weights packed into s4, two to a byte, saturated and rounded as oneDNN does. */
+    @Reorder(from = Weights.class, to = Weights.class)
+    void packS4Weights(float[] src, @Elements(S4.class) byte[] dst);
 }

@@ -1,6 +1,7 @@
 package dev.strider.examples.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -173,6 +174,15 @@ class Int4OracleTest {
             assertEquals(Arrays.toString(untouched), Arrays.toString(refused), k.getKey());
         }
         if (target == Target.SCALAR) {
+            // the tuned dispatcher too, and its tuner, whose workload for the zero points is 64 bytes
+            Int4Ops tuned = dev.strider.Strider.load(Int4Ops.class);
+            float[] dispatched = (float[]) OneDnnOracle.garbage(DataType.F32, 128 * 16);
+            tuned.u8LessS4ZeroPoints(src.clone(), dispatched, packed.clone());
+            OneDnnOracle.compare("tuned u8LessS4ZeroPoints", expected, dispatched, mismatches);
+            String explained = dev.strider.Strider.awaitTuning(Int4Ops.class);
+            String line = Arrays.stream(explained.split("\n"))
+                    .filter(l -> l.trim().startsWith("u8LessS4ZeroPoints(")).findFirst().orElseThrow(() -> new AssertionError(explained));
+            assertFalse(line.contains("tuning failed"), explained);
             float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, 128 * 16);
             TensorLayout weights = TensorLayout.of("AB", new int[] {128, 16}, "ab");
             Convert.reorder(src.clone(), weights, null, true, actual, weights, null, false, 1, 0, 0,

@@ -583,12 +583,6 @@ public final class ModelBuilder {
             report.report(Message.PARAMETER_TYPE, p, name, method, type, TENSOR_TYPES);
             return Optional.empty();
         }
-        if (memory == Memory.SEGMENT && narrow != null && narrow.packed()) {
-            report.report(Message.ELEMENTS_MISPLACED, p, elements.get(), elementsValue(elements.get()),
-                    elementsLiteral(elements.get()), name, method, "4-bit elements, two to a byte, are taken in a byte[] or"
-                            + " a ByteBuffer (MemorySegment.asByteBuffer() gives one over a segment's memory)");
-            return Optional.empty();
-        }
         if (memory == Memory.SEGMENT && !apis.segments()) {
             report.report(Message.SEGMENT_RELEASE, p, name, method, apis.release());
             return Optional.empty();
@@ -604,8 +598,8 @@ public final class ModelBuilder {
     /** Why {@code narrow} numbers cannot sit in {@code storage}: they take 16 bits, 8, or 4 packed two to a byte. */
     private static String narrowStorage(NarrowFormat narrow, String storage) {
         if (narrow.packed()) {
-            return "an " + narrow.label() + " number takes 4 bits, two to a byte: declare a byte[] or ByteBuffer, not a "
-                    + storage;
+            return "an " + narrow.label() + " number takes 4 bits, two to a byte: declare a byte[], ByteBuffer or"
+                    + " MemorySegment, not a " + storage;
         }
         return narrow.storage() == ElementType.SHORT
                 ? "a " + narrow.label() + " number takes 16 bits: declare a short[], ShortBuffer, ByteBuffer or MemorySegment,"
@@ -721,7 +715,8 @@ public final class ModelBuilder {
                 if (unsignedDestination && (!dst.type().hasUnsignedWriting() || dst.isNarrow())) {
                     error(Message.UNSIGNED_DESTINATION, "unsignedDestination", dst.name(), typeName(dst));
                 }
-                if (dst.type().isFloatingPoint() || dst.isNarrow()) {
+                // s4 and u4 round and saturate as the integers do; the other narrow formats as floats
+                if (dst.type().isFloatingPoint() || dst.isNarrow() && !dst.narrow().integral()) {
                     if (rounding != Rounding.UNSPECIFIED) {
                         error(Message.NARROWING_UNUSED, "rounding", ROUNDING + rounding, dst.name(), typeName(dst));
                     }

@@ -3,14 +3,16 @@ package dev.strider.processor.model;
 import dev.strider.kernel.Arithmetic;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.IntKernels;
+import dev.strider.kernel.NarrowFormat;
 import java.util.Optional;
 
 /**
  * What a converting reorder to an integer type does to the values the destination cannot hold as
  * they are: it rounds half to even (when a value can have a fraction: a floating-point source, or
- * a scale or shift) and saturates (NaN gives the least value), as oneDNN's reorder does and
- * {@code dev.strider.kernel.Convert} computes. In oneDNN's f32 arithmetic the bounds are floats:
- * an int saturates at 2147483520, the largest float below 2^31.
+ * a scale or shift) and saturates (NaN gives the least value; 0 in s4 and u4, as oneDNN's
+ * reference reorder writes), as oneDNN's reorder does and {@code dev.strider.kernel.Convert}
+ * computes. In oneDNN's f32 arithmetic the bounds are floats: an int saturates at 2147483520, the
+ * largest float below 2^31.
  *
  * @param from   the source type in words: {@code float}, {@code unsigned byte}
  * @param to     the destination type in words
@@ -19,7 +21,7 @@ import java.util.Optional;
  * @param max    the greatest value a result saturates to
  * @param nan    true when the source can be NaN (a floating-point source), which gives {@code min}
  */
-public record Narrowing(String from, String to, boolean rounds, long min, long max, boolean nan) {
+public record Narrowing(String from, String to, boolean rounds, long min, long max, boolean nan, long nanValue) {
 
     /**
      * What {@code r} does that can change a value, or empty when it changes none: a floating-point
@@ -29,8 +31,19 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
     public static Optional<Narrowing> of(KernelMethod.Reorder r) {
         ElementType src = r.src().arithmeticType(); // a narrow float source converts as the float it is
         ElementType dst = r.dst().type();
-        if (dst.isFloatingPoint() || r.dst().isNarrow() || r.isCopy()) {
+        NarrowFormat four = r.dst().narrow();
+        boolean fourBitInteger = four == NarrowFormat.S4 || four == NarrowFormat.U4;
+        if (dst.isFloatingPoint() || r.dst().isNarrow() && !fourBitInteger || r.isCopy()) {
             return Optional.empty();
+        }
+        if (fourBitInteger) {
+            // computed in f32 as into a float, then saturated and rounded into four bits
+            long[] to = four == NarrowFormat.S4 ? new long[] {-8, 7} : new long[] {0, 15};
+            boolean scaled = r.scale() != 1 || r.shift() != 0 || r.sums() || r.quantized();
+            // (from s4 or u4 the other one: the ranges differ, so it saturates)
+            boolean floating = src.isFloatingPoint() && !(r.src().isNarrow() && r.src().narrow().integral());
+            return Optional.of(new Narrowing(r.src().isNarrow() ? r.src().narrow().label() : name(src, r.unsignedSource()),
+                    four.label(), floating || scaled, to[0], to[1], floating, 0));
         }
         long[] to = range(dst, r.unsignedDestination());
         Arithmetic arithmetic = r.quantized() ? Arithmetic.quantized(src, dst) : Arithmetic.of(src, dst, r.scale(), r.shift());
@@ -45,13 +58,13 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
         }
         return Optional.of(new Narrowing(r.src().isNarrow() ? r.src().narrow().label() : name(src, r.unsignedSource()),
                 name(dst, r.unsignedDestination()),
-                floating || scaled, to[0], to[1], floating));
+                floating || scaled, to[0], to[1], floating, to[0]));
     }
 
     /** {@code rounds half to even and saturates to [0, 255], NaN to 0}. */
     public String describe() {
         return (rounds ? "rounds half to even and " : "") + "saturates to [" + min + ", " + max + "]"
-                + (nan ? ", NaN to " + min : "");
+                + (nan ? ", NaN to " + nanValue : "");
     }
 
     /** {@code float to unsigned byte}. */

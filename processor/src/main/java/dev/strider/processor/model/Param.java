@@ -12,9 +12,10 @@ import dev.strider.kernel.NarrowFormat;
  * @param memory   an array, a buffer, a segment, or {@link Memory#VALUE} for a scalar
  * @param declared the name the user declared, which messages quote (the same unless the generated
  *                 code renamed the parameter)
- * @param narrow   the narrow float format its integer elements hold ({@code @Elements(Bf16.class)} on
- *                 a {@code short[]}, {@code @Elements(F8E4m3.class)} on a {@code byte[]}), or null for
- *                 elements that are what their Java type says
+ * @param narrow   the narrow format its integer elements hold ({@code @Elements(Bf16.class)} on
+ *                 a {@code short[]}, {@code @Elements(F8E4m3.class)} on a {@code byte[]},
+ *                 {@code @Elements(S4.class)} two to a byte), or null for elements that are what
+ *                 their Java type says
  */
 public record Param(String name, ElementType type, Memory memory, String declared, NarrowFormat narrow) {
 
@@ -38,7 +39,7 @@ public record Param(String name, ElementType type, Memory memory, String declare
         return new Param(name, type, memory, declared, format);
     }
 
-    /** True when its elements are bf16, f16 or f8 numbers. */
+    /** True when its elements are bf16, f16, f8, s4, u4 or f4 numbers. */
     public boolean isNarrow() {
         return narrow != null;
     }
@@ -50,12 +51,12 @@ public record Param(String name, ElementType type, Memory memory, String declare
         return narrow == null ? type.javaName() : narrow.label() + " (" + type.javaName() + ")";
     }
 
-    /** The type its numbers compute as: float for the narrow floats (exact), else its own. */
+    /** The type its numbers compute as: float for the narrow formats (exact), else its own. */
     public ElementType arithmeticType() {
         return narrow != null ? ElementType.FLOAT : type;
     }
 
-    /** True when both hold the same kind of number: the same type, and the same narrow float format or none. */
+    /** True when both hold the same kind of number: the same type, and the same narrow format or none. */
     public boolean sameNumbers(Param other) {
         return type == other.type && narrow == other.narrow;
     }

@@ -145,8 +145,8 @@ public enum Message {
             "unsignedDestination = true needs a byte or short destination, but %s is %s"),
     /** {@code rounding} or {@code overflow} named on a floating-point destination. On that value. */
     NARROWING_UNUSED("StriderNarrowingUnused",
-            "%s applies to a long, int, short or byte destination, but %s is %s; a floating-point destination"
-                    + " rounds to nearest and overflows to infinity, as Java's casts do (bf16, f16 and f8 as oneDNN"
+            "%s applies to a long, int, short, byte, s4 or u4 destination, but %s is %s; a floating-point destination"
+                    + " rounds to nearest and overflows to infinity, as Java's casts do (bf16, f16, f8 and f4 as oneDNN"
                     + " rounds them; f8 e4m3 overflows to its NaN)"),
     /**
      * A converting reorder that can round or saturate without saying so. A note, not a warning:

@@ -42,6 +42,8 @@ final class Access {
     private final Identifiers.Scope scope;
     /** The segment view of each buffer whose vectors go through {@code MemorySegment.ofBuffer}, once used. */
     private final Map<Param, String> views = new LinkedHashMap<>();
+    /** The byte buffer over each segment of 4-bit elements, which {@code Nibbles} reads and writes, once used. */
+    private final Map<Param, String> nibbleViews = new LinkedHashMap<>();
 
     /**
      * @param method the method as the class writes it (its parameters renamed where they would clash)
@@ -86,6 +88,7 @@ final class Access {
             }
         }
         views.forEach((p, view) -> b.addStatement("$T $N = $T.ofBuffer($N)", MEMORY_SEGMENT, view, MEMORY_SEGMENT, p.name()));
+        nibbleViews.forEach((p, view) -> b.addStatement("$T $N = $N.asByteBuffer()", BYTE_BUFFER, view, p.name()));
         if (!b.isEmpty()) {
             return CodeBlock.builder().add("// element 0 of each buffer at its position\n").add(b.build()).build();
         }
@@ -97,7 +100,7 @@ final class Access {
     /** The element of {@code p} at {@code index}: for packed 4-bit elements its four bits, {@code Nibbles.get(p, index)}. */
     CodeBlock read(Param p, CodeBlock index) {
         if (ClassPlanner.packed(p)) {
-            return CodeBlock.of("$T.get($N, $L)", NIBBLES, p.name(), index);
+            return CodeBlock.of("$T.get($N, $L)", NIBBLES, nibbles(p), index);
         }
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
@@ -113,7 +116,7 @@ final class Access {
     /** {@code p[index] = value;} in the memory's own spelling; {@code Nibbles.set(p, index, value);} for 4-bit elements. */
     CodeBlock write(Param p, CodeBlock index, CodeBlock value) {
         if (ClassPlanner.packed(p)) {
-            return CodeBlock.of("$T.set($N, $L, $L);\n", NIBBLES, p.name(), index, value);
+            return CodeBlock.of("$T.set($N, $L, $L);\n", NIBBLES, nibbles(p), index, value);
         }
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
@@ -172,6 +175,15 @@ final class Access {
             throw new IllegalArgumentException(p.name() + " is not a parameter of " + method.name());
         }
         return plan.routes().get(i);
+    }
+
+    /**
+     * What {@code Nibbles} takes for {@code p}'s 4-bit elements: its array or (sliced) byte buffer,
+     * or for a segment a byte buffer over the same memory ({@code asByteBuffer()}: the runtime
+     * compiles for Java 17 and names no segments), declared by {@link #prologue()}.
+     */
+    private String nibbles(Param p) {
+        return p.memory() == Memory.SEGMENT ? nibbleViews.computeIfAbsent(p, q -> scope.local(q.name() + "Bytes")) : p.name();
     }
 
     private String view(Param p) {

@@ -116,9 +116,14 @@ final class KernelClass {
             }
             TensorLayout l = m.layoutOf(p).layout();
             if (ClassPlanner.packed(p)) {
-                // 4-bit elements, two to a byte: an array or a byte buffer (ModelBuilder takes no other)
+                // 4-bit elements, two to a byte: an array, a byte buffer or a segment (ModelBuilder takes no other)
+                if (p.memory() == Memory.SEGMENT) {
+                    b.addStatement("$T.usable($S, $N.scope().isAlive(), $N.isAccessibleBy($T.currentThread()))",
+                            CHECKS, p.declared(), p.name(), p.name(), Thread.class);
+                }
                 b.addStatement("$T.capacityPacked($S, $N.$L, $L, $S)", CHECKS, p.declared(), p.name(),
-                        p.memory() == Memory.ARRAY ? "length" : "remaining()", l.bufferSize(), l.toString());
+                        p.memory() == Memory.ARRAY ? "length" : p.memory() == Memory.SEGMENT ? "byteSize()" : "remaining()",
+                        l.bufferSize(), l.toString());
                 if (p == out && p.offHeap()) {
                     b.addStatement("$T.notReadOnly($S, $N.isReadOnly())", CHECKS, p.declared(), p.name());
                 }
@@ -957,7 +962,8 @@ final class KernelClass {
         List<CodeBlock> entries = new ArrayList<>();
         ClassName iface = iface(set);
         for (KernelMethod m : set.methods()) {
-            if (m instanceof KernelMethod.Reorder r && r.isCopy()) {
+            // (a copy of 4-bit elements is no byte reorder: the registry's byte callers count bytes)
+            if (m instanceof KernelMethod.Reorder r && r.isCopy() && !ClassPlanner.packed(r.src())) {
                 TypeName src = Access.type(r.src());
                 TypeName dst = Access.type(r.dst());
                 CodeBlock classes = r.src().offHeap() || r.dst().offHeap()
