@@ -115,7 +115,7 @@ class CompensationsTest {
                 assertThrows(IllegalArgumentException.class, () -> Convert.reorder(weights(), OI, null, false,
                         new float[6], OI, null, false, 1, 0, 0, List.of(),
                         List.of(new Output(Compensation.Kind.S8S8, "O", three)))).getMessage());
-        assertEquals("a compensation goes with s8 weights, not an unsigned or narrow float destination",
+        assertEquals("a compensation goes with s8 weights, not an unsigned or narrow-format destination",
                 assertThrows(IllegalArgumentException.class, () -> Convert.reorder(weights(), OI, null, false, dst,
                         BLOCKED, null, true, 1, 0, 0, List.of(),
                         List.of(new Output(Compensation.Kind.S8S8, "O", three)))).getMessage());
