@@ -92,6 +92,15 @@ public interface Int4Ops {
     void u8LessS4ZeroPoints(byte[] src, float[] dst,
                             @ZeroPoint(value = Side.SRC, per = "AB", groups = {1, 16}) @Elements(S4.class) byte[] zeroPoints);
 
+    /** 64 x 128 weights, O by I. */
+    @Layout(dims = "OI", sizes = {64, 128})
+    interface Oi {}
+
+    /** The README's example: s4 weights, a scale per O, s4 zero points per O and group of 32 I. */
+    @Reorder(from = Oi.class, to = Oi.class)
+    void decompress(@Elements(S4.class) byte[] weights, float[] dst, @Scale(value = Side.SRC, per = "O") float[] scales,
+                    @ZeroPoint(value = Side.SRC, per = "OI", groups = {1, 32}) @Elements(S4.class) byte[] zeroPoints);
+
     @Reorder(from = Planar.class, to = Interleaved.class)
     void toS4Direct(float[] src, @Elements(S4.class) ByteBuffer dst);
 

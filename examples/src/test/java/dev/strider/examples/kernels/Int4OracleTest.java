@@ -195,6 +195,41 @@ class Int4OracleTest {
         }
     }
 
+    /** The README's 4-bit example: s4 weights, a scale per O, s4 zero points per O and group of 32 I, as oneDNN computes it. */
+    @Test
+    void theReadmesDecompressionIsOneDnns() throws ReflectiveOperationException {
+        byte[] weights = new byte[64 * 128 / 2];
+        random.nextBytes(weights);
+        float[] scales = new float[64];
+        for (int o = 0; o < 64; o++) {
+            scales[o] = 0.001f + random.nextFloat() / 50;
+        }
+        int[] values = new int[64 * 4];
+        byte[] zeroPoints = new byte[values.length / 2];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = random.nextInt(16) - 8;
+            Nibbles.set(zeroPoints, i, values[i]);
+        }
+        Object expected;
+        try (OneDnnReorder oracle = OneDnnReorder.create(MemorySpec.tagged(DataType.S4, "ab", 64, 128),
+                MemorySpec.tagged(DataType.F32, "ab", 64, 128), OneDnnReorder.Quantization.NONE
+                        .withSourceScales(1, scales)
+                        .withSourceZeroPoints(new OneDnnReorder.ZeroPoints(3, DataType.S4, values, new long[] {1, 32})))) {
+            expected = oracle.run(weights.clone());
+        }
+        List<String> mismatches = new ArrayList<>();
+        for (Map.Entry<String, Object> k : OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
+                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS).entrySet()) {
+            float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, 64 * 128);
+            invoke(k.getValue(), method("decompress"), k.getKey(), weights.clone(), actual,
+                    new Object[] {scales.clone(), zeroPoints.clone()});
+            OneDnnOracle.compare(k.getKey() + ".decompress", expected, actual, mismatches);
+        }
+        if (!mismatches.isEmpty()) {
+            fail(String.join("\n", mismatches));
+        }
+    }
+
     /** u4 to u4, which oneDNN has no reorder for: each element's four bits, moved; against the generic kernel too. */
     @Test
     void aU4TransposeMovesEachElementsFourBits() throws ReflectiveOperationException {
