@@ -101,8 +101,7 @@ class Int4OracleTest {
 
     @Test
     void every4BitReorderIsOneDnnsBitForBit() throws ReflectiveOperationException {
-        Map<String, Object> classes = OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
-                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS);
+        Map<String, Object> classes = everyClass();
         List<String> mismatches = new ArrayList<>();
         for (Case c : CASES) {
             Object input = input(c.from(), layout(c.fromTag()).bufferSize(), c.to());
@@ -160,8 +159,7 @@ class Int4OracleTest {
             expected = oracle.run(src.clone());
         }
         List<String> mismatches = new ArrayList<>();
-        for (Map.Entry<String, Object> k : OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
-                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS).entrySet()) {
+        for (Map.Entry<String, Object> k : everyClass().entrySet()) {
             float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, 128 * 16);
             invoke(k.getValue(), method("u8LessS4ZeroPoints"), k.getKey(), src.clone(), actual, new Object[] {packed.clone()});
             OneDnnOracle.compare(k.getKey() + ".u8LessS4ZeroPoints", expected, actual, mismatches);
@@ -218,8 +216,7 @@ class Int4OracleTest {
             expected = oracle.run(weights.clone());
         }
         List<String> mismatches = new ArrayList<>();
-        for (Map.Entry<String, Object> k : OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
-                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS).entrySet()) {
+        for (Map.Entry<String, Object> k : everyClass().entrySet()) {
             float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, 64 * 128);
             invoke(k.getValue(), method("decompress"), k.getKey(), weights.clone(), actual,
                     new Object[] {scales.clone(), zeroPoints.clone()});
@@ -243,8 +240,7 @@ class Int4OracleTest {
                 assertEquals(Nibbles.get(src, a * 16 + b), Nibbles.get(generic, b * 15 + a), "(" + a + ", " + b + ")");
             }
         }
-        for (Map.Entry<String, Object> k : OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
-                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS).entrySet()) {
+        for (Map.Entry<String, Object> k : everyClass().entrySet()) {
             byte[] actual = new byte[120];
             Arrays.fill(actual, (byte) 0x5a);
             invoke(k.getValue(), method("transposeU4"), k.getKey(), src.clone(), actual, new Object[0]);
@@ -270,8 +266,7 @@ class Int4OracleTest {
         }
         assertEquals(0x5a5a5a, generic[bytes] << 16 & 0xFF0000 | generic[bytes + 1] << 8 & 0xFF00 | generic[bytes + 2] & 0xFF,
                 "the bytes after the tensor");
-        for (Map.Entry<String, Object> k : OneDnnOracle.kernelsAndVariants(Int4Ops.class, target,
-                dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS).entrySet()) {
+        for (Map.Entry<String, Object> k : everyClass().entrySet()) {
             byte[] actual = new byte[bytes + 3];
             Arrays.fill(actual, (byte) 0x5a);
             invoke(k.getValue(), method("toS4Padded"), k.getKey(), src.clone(), actual, new Object[0]);
@@ -293,6 +288,11 @@ class Int4OracleTest {
             Arrays.fill(untouched, (byte) 0x5a);
             assertEquals(Arrays.toString(untouched), Arrays.toString(dst), k.getKey());
         }
+    }
+
+    /** Every class of the target and every variant of its one-thread classes, by name. */
+    private Map<String, Object> everyClass() throws ReflectiveOperationException {
+        return OneDnnOracle.kernelsAndVariants(Int4Ops.class, target, dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS);
     }
 
     private static List<Quantization.Parameter> parameters(Case c) {
