@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The 4-bit types against references built from their definitions, not from {@link Int4s}' and
- * {@link Float4s}' code: s4 and u4 as two's complement and plain binary fields; f4 e2m1 and e3m0
+ * {@link Float4s}' code: s4 and u4 as two's complement and plain binary fields, and a float
+ * converted to the nearest of their integers by a search in double, a tie to the even one; f4 e2m1 and e3m0
  * decoded from their sign, exponent and fraction fields, and a float converted to the nearest
  * value in double arithmetic, a tie to the even code, saturating at the largest magnitude, as
  * oneDNN's reorder converts (NaN to the largest magnitude with its sign, as oneDNN v3.11 does). And
@@ -39,6 +40,23 @@ class FourBitTest {
             }
         }
         return best | sign;
+    }
+
+    /** The integer of [lowest, highest] nearest to {@code f} in double, a tie to the even one; NaN gives 0. */
+    private static int nearestInteger(float f, int lowest, int highest) {
+        if (Float.isNaN(f)) {
+            return 0;
+        }
+        double x = Math.max(lowest, Math.min(highest, (double) f)); // saturated first (so far out, distances tie)
+        int best = lowest;
+        for (int c = lowest + 1; c <= highest; c++) {
+            double d = Math.abs(c - x);
+            double bestD = Math.abs(best - x);
+            if (d < bestD || d == bestD && (c & 1) == 0) {
+                best = c;
+            }
+        }
+        return best;
     }
 
     @Test
@@ -74,11 +92,9 @@ class FourBitTest {
             }
             assertEquals(nearest(f, 2, 1), Float4s.floatToE2m1(f), "e2m1 of " + f);
             assertEquals(nearest(f, 3, 3), Float4s.floatToE3m0(f), "e3m0 of " + f);
-            // s4 and u4: saturate, round half to even; NaN gives 0
-            double s = Float.isNaN(f) ? 0 : Math.rint(Math.max(-8, Math.min(7, (double) f)));
-            double u = Float.isNaN(f) ? 0 : Math.rint(Math.max(0, Math.min(15, (double) f)));
-            assertEquals((int) s & 0xF, Int4s.floatToS4(f), "s4 of " + f);
-            assertEquals((int) u, Int4s.floatToU4(f), "u4 of " + f);
+            // s4 and u4: the nearest of their integers, a tie to the even one; NaN gives 0
+            assertEquals(nearestInteger(f, -8, 7) & 0xF, Int4s.floatToS4(f), "s4 of " + f);
+            assertEquals(nearestInteger(f, 0, 15), Int4s.floatToU4(f), "u4 of " + f);
         }
     }
 
