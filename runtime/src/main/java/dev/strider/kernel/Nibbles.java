@@ -41,6 +41,26 @@ public final class Nibbles {
         a[j] = (byte) (a[j] & ~(0xF << shift) | (bits & 0xF) << shift);
     }
 
+    /** The low four bits of byte {@code b}: element {@code 2b}, where generated code knows the element is even. */
+    public static int low(byte[] a, int b) {
+        return a[b] & 0xF;
+    }
+
+    /** The high four bits of byte {@code b}: element {@code 2b + 1}. */
+    public static int high(byte[] a, int b) {
+        return a[b] >> 4 & 0xF;
+    }
+
+    /** The low four bits of byte {@code b} of a byte buffer (absolute {@code get}). */
+    public static int low(ByteBuffer a, int b) {
+        return a.get(b) & 0xF;
+    }
+
+    /** The high four bits of byte {@code b} of a byte buffer (absolute {@code get}). */
+    public static int high(ByteBuffer a, int b) {
+        return a.get(b) >> 4 & 0xF;
+    }
+
     /** The four bits of element {@code i} of a byte buffer, whose element 0 is at its byte 0 (absolute {@code get}). */
     public static int get(ByteBuffer b, int i) {
         return b.get(i >> 1) >> ((i & 1) << 2) & 0xF;

@@ -11,6 +11,25 @@ import java.util.StringJoiner;
 public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents) {
 
     /**
+     * True when every offset of {@code operand} the nest's loops compute is even: its base is, and
+     * so is its stride in every loop node (linear, no offset table), whatever the indices. Then an
+     * element at such an offset plus a literal sits in a known half of a byte when its elements
+     * are 4 bits, two to a byte: the low one for an even literal, the high one for an odd.
+     */
+    public boolean evenOffsets(int operand) {
+        if (base[operand] % 2 != 0) {
+            return false;
+        }
+        for (int k = 0; k < Math.min(unrolledFrom, nodes.size()); k++) {
+            Node n = nodes.get(k);
+            if (n.tables() != null || n.strides()[operand] % 2 != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The node a THREADS kernel splits into chunks, or -1: the outermost loop (before {@code end},
      * the first node that is unrolled or covered by vectors) of at least two iterations whose
      * nest runs it whole, in one segment: a virtual dim, or the coarsest piece of a dim without

@@ -9,8 +9,10 @@ import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.ClassPlanner;
+import dev.strider.processor.plan.LoopPlan;
 import dev.strider.processor.plan.MemoryRoute;
 import dev.strider.processor.plan.MethodPlan;
+import dev.strider.processor.plan.Problem;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -40,6 +42,7 @@ final class Access {
     private final KernelMethod method;
     private final MethodPlan plan;
     private final Identifiers.Scope scope;
+    private final LoopPlan loops;
     /** The segment view of each buffer whose vectors go through {@code MemorySegment.ofBuffer}, once used. */
     private final Map<Param, String> views = new LinkedHashMap<>();
     /** The byte buffer over each segment of 4-bit elements, which {@code Nibbles} reads and writes, once used. */
@@ -50,9 +53,19 @@ final class Access {
      * @param plan   the method's plan, whose routes are in parameter order
      */
     Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope) {
+        this(method, plan, scope, null);
+    }
+
+    /**
+     * @param loops the nest whose offsets the body's reads take, when they all come from it: then a
+     *              4-bit operand whose offsets the plan proves even ({@link LoopPlan#evenOffsets})
+     *              is read from a known half of its byte; null for none
+     */
+    Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops) {
         this.method = method;
         this.plan = plan;
         this.scope = scope;
+        this.loops = loops;
     }
 
     /** The Java type of a parameter: {@code float}, {@code float[]}, {@code FloatBuffer}, {@code MemorySegment}. */
@@ -100,6 +113,16 @@ final class Access {
     /** The element of {@code p} at {@code index}: for packed 4-bit elements its four bits, {@code Nibbles.get(p, index)}. */
     CodeBlock read(Param p, CodeBlock index) {
         if (ClassPlanner.packed(p)) {
+            Optional<NestWriter.Offset> at = NestWriter.Offset.parse(index);
+            if (loops != null && at.isPresent() && loops.evenOffsets(p == method.output() ? 0 : Problem.operand(method, p))) {
+                // an even variable plus a literal: the literal says which half of which byte
+                long literal = at.get().literal();
+                long half = Math.floorDiv(literal, 2);
+                CodeBlock b = at.get().variable() == null ? CodeBlock.of("$L", half)
+                        : half == 0 ? CodeBlock.of("$N >> 1", at.get().variable())
+                        : CodeBlock.of("($N >> 1) $L $L", at.get().variable(), half < 0 ? "-" : "+", Math.abs(half));
+                return CodeBlock.of("$T.$L($N, $L)", NIBBLES, Math.floorMod(literal, 2) == 0 ? "low" : "high", nibbles(p), b);
+            }
             return CodeBlock.of("$T.get($N, $L)", NIBBLES, nibbles(p), index);
         }
         return switch (route(p)) {

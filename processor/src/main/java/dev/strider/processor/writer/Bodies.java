@@ -50,7 +50,7 @@ final class Bodies {
     /** Variant {@code v} of {@code m} (planned as {@code method}) in scalar statements, one per element. */
     static Body scalar(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
         NestWriter nest = nest(ids, m, v);
-        return scalar(ids, m, v, nest, new Access(m, method, nest.scope()));
+        return scalar(ids, m, v, nest, new Access(m, method, nest.scope(), v.loops()));
     }
 
     /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */
