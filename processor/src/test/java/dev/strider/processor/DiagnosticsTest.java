@@ -554,6 +554,21 @@ class DiagnosticsTest {
             assertThat(quiet).hadNoteCount(0);
         }
 
+        /** An s4 source is an integer: into s8 it changes no value (no note), into u4 it saturates without rounding. */
+        @Test
+        void a4BitIntegerSourceIsAnInteger() {
+            Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class)",
+                    "void widen(@Elements(S4.class) byte[] src, byte[] dst);");
+            Compilation c = compile(s);
+            assertThat(c).succeededWithoutWarnings();
+            assertThat(c).hadNoteCount(0);
+            Source u4 = reorder("@Reorder(from = Planar.class, to = Interleaved.class)",
+                    "void toU4(@Elements(S4.class) byte[] src, @Elements(U4.class) byte[] dst);");
+            Compilation narrowed = compile(u4);
+            u4.assertNote(narrowed, "[StriderNarrowing] toU4 converts s4 to u4: it saturates to [0, 15]; say so with"
+                    + " overflow = Overflow.SATURATE to silence this note", "|@Reorder(from = Planar.class");
+        }
+
         @Test
         void theNoteStatesOneDnnsFloatBoundOfAnInt() {
             Source s = reorder("@Reorder(from = Planar.class, to = Interleaved.class, scale = 3)",

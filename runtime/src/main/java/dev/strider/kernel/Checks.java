@@ -145,14 +145,23 @@ public final class Checks {
         if (in != out) {
             return;
         }
-        int lo = Math.max(inPacked ? inLayout.offset() >> 1 : inLayout.offset(),
-                outPacked ? outLayout.offset() >> 1 : outLayout.offset());
-        int hi = Math.min(inPacked ? Nibbles.bytes(inLayout.bufferSize()) : inLayout.bufferSize(),
-                outPacked ? Nibbles.bytes(outLayout.bufferSize()) : outLayout.bufferSize());
+        int[] a = byteRange(inLayout, inPacked);
+        int[] b = byteRange(outLayout, outPacked);
+        int lo = Math.max(a[0], b[0]);
+        int hi = Math.min(a[1], b[1]);
         if (lo < hi) {
             throw new IllegalArgumentException(inRole + " and " + outRole + " are the same array and share bytes "
                     + lo + ".." + (hi - 1) + "; use separate arrays or disjoint regions");
         }
+    }
+
+    /**
+     * The bytes {@code [from, to)} of a byte array that {@code layout}'s elements take: the elements'
+     * own indices, or for 4-bit elements two to a byte the bytes that hold them.
+     */
+    public static int[] byteRange(TensorLayout layout, boolean packed) {
+        return packed ? new int[] {layout.offset() >> 1, Nibbles.bytes(layout.bufferSize())}
+                : new int[] {layout.offset(), layout.bufferSize()};
     }
 
     /**

@@ -461,8 +461,12 @@ public final class ConformanceRun {
 
     /** True when the declaration reads or writes 4-bit numbers, or takes s4 or u4 zero points. */
     static boolean fourBit(Declaration d) {
-        return d.srcNarrow() != null && d.srcNarrow().packed() || d.dstNarrow() != null && d.dstNarrow().packed()
-                || d.parameters().stream().anyMatch(p -> p.narrow() != null && p.narrow().packed());
+        return packed(d.srcNarrow()) || packed(d.dstNarrow()) || d.parameters().stream().anyMatch(p -> packed(p.narrow()));
+    }
+
+    /** True for a 4-bit format, two to a byte; false for null (a type that is what its Java type says). */
+    static boolean packed(NarrowFormat format) {
+        return format != null && format.packed();
     }
 
     /**
@@ -797,8 +801,8 @@ public final class ConformanceRun {
         }
         mismatches.add(new Mismatch(kernel, s, implementation, against, asserted, String.format(Locale.ROOT,
                 "%d of %d %s differ; first at offset %d%s: %s %s, Strider %s", count, n,
-                s.reorder().ddt().packed() ? "bytes" : "elements", first,
-                s.reorder().ddt().packed() ? Data.where(dstLayout, 2 * first) + " or the next" : Data.where(dstLayout, first),
+                packed(s.declaration().dstNarrow()) ? "bytes" : "elements", first,
+                packed(s.declaration().dstNarrow()) ? Data.where(dstLayout, 2 * first) + " or the next" : Data.where(dstLayout, first),
                 against, Data.show(expected, first, s.reorder().ddt()),
                 Data.show(actual, first, s.reorder().ddt()))));
         return false;
@@ -1051,7 +1055,7 @@ public final class ConformanceRun {
                     for (int i = 0; i < count; i++) {
                         v[i] = p.per().isEmpty() ? (int) p.value() : random.nextInt(5) - 2;
                     }
-                    if (p.narrow() != null && p.narrow().packed()) {
+                    if (packed(p.narrow())) {
                         byte[] b = new byte[Nibbles.bytes(count)];
                         for (int i = 0; i < count; i++) {
                             Nibbles.set(b, i, v[i]);
@@ -1156,7 +1160,7 @@ public final class ConformanceRun {
          * s4 or u4 values of a packed {@code byte[]} when {@code narrow} is one of them.
          */
         static int[] ints(Object v, NarrowFormat narrow, int count) {
-            if (narrow != null && narrow.packed()) {
+            if (packed(narrow)) {
                 int[] out = new int[count];
                 for (int i = 0; i < count; i++) {
                     out[i] = (int) narrow.toFloat(Nibbles.get((byte[]) v, i));
@@ -1178,7 +1182,7 @@ public final class ConformanceRun {
 
         /** The destination's array length: its layout's buffer, in bytes for 4-bit elements (two to a byte). */
         static int length(NarrowFormat dstNarrow, TensorLayout dst) {
-            return dstNarrow != null && dstNarrow.packed() ? Nibbles.bytes(dst.bufferSize()) : dst.bufferSize();
+            return packed(dstNarrow) ? Nibbles.bytes(dst.bufferSize()) : dst.bufferSize();
         }
 
         /** A destination array of the case's type, where oneDNN gave none to take the type from. */

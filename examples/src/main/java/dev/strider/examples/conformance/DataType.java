@@ -24,11 +24,6 @@ public enum DataType {
         return this == S32 || this == S8 || this == U8 || this == S4 || this == U4;
     }
 
-    /** The 4-bit types, two to a byte: s4, u4, f4_e2m1, f4_e3m0. */
-    public boolean packed() {
-        return this == S4 || this == U4 || this == F4_E2M1 || this == F4_E3M0;
-    }
-
     /** {@code f32}, {@code f8_e5m2}: benchdnn's spelling. */
     @Override
     public String toString() {

@@ -63,7 +63,7 @@ public enum DataType {
 
     /** True for the 4-bit types, two to a byte. */
     public boolean packed() {
-        return this == S4 || this == U4 || this == F4_E2M1 || this == F4_E3M0;
+        return narrowFormat() != null && narrowFormat().packed();
     }
 
     /**

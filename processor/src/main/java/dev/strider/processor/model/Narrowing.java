@@ -31,34 +31,24 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
     public static Optional<Narrowing> of(KernelMethod.Reorder r) {
         ElementType src = r.src().arithmeticType(); // a narrow float source converts as the float it is
         ElementType dst = r.dst().type();
-        NarrowFormat four = r.dst().narrow();
-        boolean fourBitInteger = four == NarrowFormat.S4 || four == NarrowFormat.U4;
-        if (dst.isFloatingPoint() || r.dst().isNarrow() && !fourBitInteger || r.isCopy()) {
+        if (dst.isFloatingPoint() || r.dst().isNarrow() && !r.dst().narrow().integral() || r.isCopy()) {
             return Optional.empty();
         }
-        if (fourBitInteger) {
-            // computed in f32 as into a float, then saturated and rounded into four bits
-            long[] to = four == NarrowFormat.S4 ? new long[] {-8, 7} : new long[] {0, 15};
-            boolean scaled = r.scale() != 1 || r.shift() != 0 || r.sums() || r.quantized();
-            // (from s4 or u4 the other one: the ranges differ, so it saturates)
-            boolean floating = src.isFloatingPoint() && !(r.src().isNarrow() && r.src().narrow().integral());
-            return Optional.of(new Narrowing(r.src().isNarrow() ? r.src().narrow().label() : name(src, r.unsignedSource()),
-                    four.label(), floating || scaled, to[0], to[1], floating, 0));
-        }
-        long[] to = range(dst, r.unsignedDestination());
+        long[] to = range(r.dst(), r.unsignedDestination());
         Arithmetic arithmetic = r.quantized() ? Arithmetic.quantized(src, dst) : Arithmetic.of(src, dst, r.scale(), r.shift());
-        if (arithmetic == Arithmetic.FLOAT && dst == ElementType.INT) {
+        if (arithmetic == Arithmetic.FLOAT && dst == ElementType.INT && !r.dst().isNarrow()) {
             to[1] = (long) IntKernels.fromFloat(Float.MAX_VALUE); // 2147483520, the largest float below 2^31
         }
-        boolean floating = src.isFloatingPoint();
+        // s4 and u4 sources are integers, though they compute as floats
+        boolean floating = src.isFloatingPoint() && !(r.src().isNarrow() && r.src().narrow().integral());
         boolean scaled = r.scale() != 1 || r.shift() != 0 || r.sums() || r.quantized();
-        boolean wider = !floating && !within(range(src, r.unsignedSource()), to);
+        boolean wider = !floating && !within(range(r.src(), r.unsignedSource()), to);
         if (!floating && !scaled && !wider) {
             return Optional.empty();
         }
-        return Optional.of(new Narrowing(r.src().isNarrow() ? r.src().narrow().label() : name(src, r.unsignedSource()),
-                name(dst, r.unsignedDestination()),
-                floating || scaled, to[0], to[1], floating, to[0]));
+        // NaN gives the least value, but 0 in s4 and u4 (the low bits of the int oneDNN converts it to)
+        return Optional.of(new Narrowing(name(r.src(), r.unsignedSource()), name(r.dst(), r.unsignedDestination()),
+                floating || scaled, to[0], to[1], floating, r.dst().isNarrow() ? 0 : to[0]));
     }
 
     /** {@code rounds half to even and saturates to [0, 255], NaN to 0}. */
@@ -72,8 +62,20 @@ public record Narrowing(String from, String to, boolean rounds, long min, long m
         return from + " to " + to;
     }
 
-    private static String name(ElementType type, boolean unsigned) {
-        return (unsigned ? "unsigned " : "") + type.javaName();
+    /** {@code unsigned byte}, {@code float}; a narrow format's own name ({@code bf16}, {@code s4}). */
+    private static String name(Param p, boolean unsigned) {
+        return p.isNarrow() ? p.narrow().label() : (unsigned ? "unsigned " : "") + p.arithmeticType().javaName();
+    }
+
+    /** The integer range of an operand: s4 and u4 their own, else its type's, read or written unsigned when {@code unsigned}. */
+    private static long[] range(Param p, boolean unsigned) {
+        if (p.narrow() == NarrowFormat.S4) {
+            return new long[] {-8, 7};
+        }
+        if (p.narrow() == NarrowFormat.U4) {
+            return new long[] {0, 15};
+        }
+        return range(p.type(), unsigned);
     }
 
     /** The integer range of a type, read or written unsigned when {@code unsigned}. */

@@ -51,6 +51,15 @@ public record Param(String name, ElementType type, Memory memory, String declare
         return narrow == null ? type.javaName() : narrow.label() + " (" + type.javaName() + ")";
     }
 
+    /**
+     * True when it holds 4-bit elements two to a byte ({@code @Elements(S4.class) byte[]}): read and
+     * written one element at a time, each write keeping the other half of its byte, so never by two
+     * threads at once, and in no vector.
+     */
+    public boolean packed() {
+        return narrow != null && narrow.packed();
+    }
+
     /** The type its numbers compute as: float for the narrow formats (exact), else its own. */
     public ElementType arithmeticType() {
         return narrow != null ? ElementType.FLOAT : type;

@@ -100,16 +100,9 @@ public final class ClassPlanner {
     /** True when THREADS is generated for {@code set} and splits {@code m}: it has at least {@code threadsAbove} elements. */
     public static boolean split(KernelSet set, KernelMethod m, long threadsAbove) {
         return set.targets().contains(Target.THREADS) && m.layoutOf(m.output()).layout().elementCount() >= threadsAbove
-                && !packed(m.output());
+                && !m.output().packed();
     }
 
-    /**
-     * True when {@code p} holds 4-bit elements two to a byte: written one at a time, each write
-     * keeping the other half of its byte, so never by two threads at once, and in no vector.
-     */
-    public static boolean packed(Param p) {
-        return p.narrow() != null && p.narrow().packed();
-    }
 
     // ------------------------------------------------------------------ SCALAR
 
@@ -759,7 +752,7 @@ public final class ClassPlanner {
         for (int d = 0; d < p.rank(); d++) {
             padded |= p.padded()[d] != p.sizes()[d];
         }
-        if (split || !padded || m.readsOutput() || packed(m.output())) {
+        if (split || !padded || m.readsOutput() || m.output().packed()) {
             // (4-bit elements have no vectors: two share a byte)
             return Optional.empty();
         }
@@ -979,7 +972,7 @@ public final class ClassPlanner {
     /** Why no vector statement computes {@code m} exactly as the generic kernels do at {@code bits}, or null. */
     static String unsupported(KernelMethod m, int bits) {
         for (Param p : m.params()) {
-            if (packed(p)) {
+            if (p.packed()) {
                 return "4-bit " + p.narrow().label() + " elements (" + p.name() + ") sit two to a byte, read and written"
                         + " one at a time";
             }
@@ -1038,7 +1031,7 @@ public final class ClassPlanner {
         for (KernelMethod m : set.methods()) {
             boolean split = split(set, m, o.threadsAbove());
             MethodPlan plan = MethodPlan.single(m, split, new VariantPlan("one-thread class", "oneThread",
-                    new VariantPlan.OneThreadClass(split, o.threadsAbove(), packed(m.output())), o.unrollLimit(), -1, 0, Optional.empty(),
+                    new VariantPlan.OneThreadClass(split, o.threadsAbove(), m.output().packed()), o.unrollLimit(), -1, 0, Optional.empty(),
                     0));
             if (split && m instanceof KernelMethod.Reorder r && r.compensates()) {
                 // THREADS runs the SCALAR class's compensation nest in chunks where it splits

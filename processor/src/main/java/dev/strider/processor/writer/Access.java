@@ -8,7 +8,6 @@ import dev.strider.kernel.ElementType;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.Param;
-import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.LoopPlan;
 import dev.strider.processor.plan.MemoryRoute;
 import dev.strider.processor.plan.MethodPlan;
@@ -112,7 +111,7 @@ final class Access {
 
     /** The element of {@code p} at {@code index}: for packed 4-bit elements its four bits, {@code Nibbles.get(p, index)}. */
     CodeBlock read(Param p, CodeBlock index) {
-        if (ClassPlanner.packed(p)) {
+        if (p.packed()) {
             Optional<NestWriter.Offset> at = NestWriter.Offset.parse(index);
             if (loops != null && at.isPresent() && loops.evenOffsets(p == method.output() ? 0 : Problem.operand(method, p))) {
                 // an even variable plus a literal: the literal says which half of which byte
@@ -138,7 +137,7 @@ final class Access {
 
     /** {@code p[index] = value;} in the memory's own spelling; {@code Nibbles.set(p, index, value);} for 4-bit elements. */
     CodeBlock write(Param p, CodeBlock index, CodeBlock value) {
-        if (ClassPlanner.packed(p)) {
+        if (p.packed()) {
             return CodeBlock.of("$T.set($N, $L, $L);\n", NIBBLES, nibbles(p), index, value);
         }
         return switch (route(p)) {
@@ -155,7 +154,7 @@ final class Access {
 
     /** A zero into {@code p[index]} (a pad lane). */
     CodeBlock zero(Param p, CodeBlock index) {
-        if (ClassPlanner.packed(p)) {
+        if (p.packed()) {
             return write(p, index, CodeBlock.of("0"));
         }
         if (route(p) == MemoryRoute.ARRAY) {

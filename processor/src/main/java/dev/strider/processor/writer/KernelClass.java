@@ -13,6 +13,7 @@ import com.palantir.javapoet.TypeSpec;
 import com.palantir.javapoet.WildcardTypeName;
 import dev.strider.Side;
 import dev.strider.kernel.Arithmetic;
+import dev.strider.kernel.Checks;
 import dev.strider.kernel.ElementType;
 import dev.strider.kernel.Nibbles;
 import dev.strider.kernel.Quantization;
@@ -24,7 +25,6 @@ import dev.strider.processor.model.NamedLayout;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.model.CompParam;
 import dev.strider.processor.model.QuantParam;
-import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.Conversion;
 import dev.strider.processor.plan.MethodPlan;
@@ -115,7 +115,7 @@ final class KernelClass {
                 continue;
             }
             TensorLayout l = m.layoutOf(p).layout();
-            if (ClassPlanner.packed(p)) {
+            if (p.packed()) {
                 // 4-bit elements, two to a byte: an array, a byte buffer or a segment (ModelBuilder takes no other)
                 if (p.memory() == Memory.SEGMENT) {
                     b.addStatement("$T.usable($S, $N.scope().isAlive(), $N.isAccessibleBy($T.currentThread()))",
@@ -152,18 +152,16 @@ final class KernelClass {
                 continue;
             }
             TensorLayout in = m.layoutOf(p).layout();
-            if (ClassPlanner.packed(p) || ClassPlanner.packed(out)) {
+            if (p.packed() || out.packed()) {
                 // in bytes: an element of one and an element of the other may share a byte
-                int inLo = ClassPlanner.packed(p) ? in.offset() >> 1 : in.offset();
-                int inHi = ClassPlanner.packed(p) ? Nibbles.bytes(in.bufferSize()) : in.bufferSize();
-                int outLo = ClassPlanner.packed(out) ? outLayout.offset() >> 1 : outLayout.offset();
-                int outHi = ClassPlanner.packed(out) ? Nibbles.bytes(outLayout.bufferSize()) : outLayout.bufferSize();
+                int[] inBytes = Checks.byteRange(in, p.packed());
+                int[] outBytes = Checks.byteRange(outLayout, out.packed());
                 if (p.offHeap() || out.offHeap()) {
                     b.addStatement("$T.disjoint($S, $N, $L, $L, $S, $N, $L, $L, 1, false)", CHECKS, p.declared(), p.name(),
-                            inLo, inHi, out.declared(), out.name(), outLo, outHi);
-                } else if (Math.max(inLo, outLo) < Math.min(inHi, outHi)) {
+                            inBytes[0], inBytes[1], out.declared(), out.name(), outBytes[0], outBytes[1]);
+                } else if (Math.max(inBytes[0], outBytes[0]) < Math.min(inBytes[1], outBytes[1])) {
                     b.addStatement("$T.notSameArray($S, $N, $S, $N, $L, $L)", CHECKS, p.declared(), p.name(),
-                            out.declared(), out.name(), Math.max(inLo, outLo), Math.min(inHi, outHi));
+                            out.declared(), out.name(), Math.max(inBytes[0], outBytes[0]), Math.min(inBytes[1], outBytes[1]));
                 }
                 continue;
             }
@@ -221,7 +219,7 @@ final class KernelClass {
         Param p = q.param();
         boolean destination = q.side() == Side.DST;
         if (q.array()) {
-            b.addStatement("$T.$L($S, $N.length, $L, $S, $S)", QUANTIZATION, ClassPlanner.packed(p) ? "lengthPacked" : "length",
+            b.addStatement("$T.$L($S, $N.length, $L, $S, $S)", QUANTIZATION, p.packed() ? "lengthPacked" : "length",
                     p.declared(), p.name(), Quantization.count(shape, q.per(), q.groups()), q.per(),
                     Quantization.sizes(shape, q.per(), q.groups()));
             if (q.kind() == Quantization.Kind.SCALE) {
@@ -243,7 +241,7 @@ final class KernelClass {
             if (p.tensor()) {
                 NamedLayout l = m.layoutOf(p);
                 doc.add("<li>{@code $L} $L: {@code $L}$L</li>\n", p.name(), l.name(), l.layout().toString(),
-                        ClassPlanner.packed(p) ? ", " + p.narrow().label() + " two to a byte: "
+                        p.packed() ? ", " + p.narrow().label() + " two to a byte: "
                                 + Nibbles.bytes(l.layout().bufferSize()) + " bytes" : "");
             }
         }
@@ -963,7 +961,7 @@ final class KernelClass {
         ClassName iface = iface(set);
         for (KernelMethod m : set.methods()) {
             // (a copy of 4-bit elements is no byte reorder: the registry's byte callers count bytes)
-            if (m instanceof KernelMethod.Reorder r && r.isCopy() && !ClassPlanner.packed(r.src())) {
+            if (m instanceof KernelMethod.Reorder r && r.isCopy() && !r.src().packed()) {
                 TypeName src = Access.type(r.src());
                 TypeName dst = Access.type(r.dst());
                 CodeBlock classes = r.src().offHeap() || r.dst().offHeap()

@@ -10,7 +10,6 @@ import com.palantir.javapoet.TypeSpec;
 import dev.strider.Target;
 import dev.strider.kernel.Nibbles;
 import dev.strider.processor.plan.ClassPlan;
-import dev.strider.processor.plan.ClassPlanner;
 import com.palantir.javapoet.JavaFile;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
@@ -209,7 +208,7 @@ public final class TunedWriter {
                 if (p.tensor()) {
                     int elements = m.layoutOf(p).layout().bufferSize();
                     // 4-bit elements two to a byte: a zero point's array must be exactly that long
-                    int length = ClassPlanner.packed(p) ? Nibbles.bytes(elements) : elements;
+                    int length = p.packed() ? Nibbles.bytes(elements) : elements;
                     bytes += (long) length * p.type().bytes();
                     workloads.add(Access.workload(p, length, p != m.output(), WORKLOADS));
                 } else {
