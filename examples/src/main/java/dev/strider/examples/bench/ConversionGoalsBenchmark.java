@@ -41,6 +41,7 @@ import org.openjdk.jmh.runner.IterationType;
  * <li>{@code bf16}: bf16 to f32 nchw to nChw16c 1x64x56x56, against the f32 reorder of the same
  *     shape (goal: at least 0.8x its GB/s; bf16 moves 6 bytes per element, f32 8, so this asks bf16
  *     to run faster than f32; the ratio of elements per second is printed too).</li>
+ * <li>{@code f16}: the same for f16 to f32 (the same goal).</li>
  * <li>{@code f8} (no goal; what decoding costs): f8 e4m3 to f32 nchw to nChw16c 1x64x56x56, against
  *     the f32 reorder of the same shape (the time ratio).</li>
  * <li>{@code compensation} (no goal; what it costs): f32 weights to s8 OIhw16i16o 256x256x3x3 with
@@ -80,7 +81,7 @@ public class ConversionGoalsBenchmark {
     private static final int WEIGHTS = 256 * 256 * 3 * 3;
 
     /** Which pair. */
-    @Param({"dequantize", "bf16", "f8", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked",
+    @Param({"dequantize", "bf16", "f16", "f8", "compensation", "quantize", "quantizeBlocked", "dequantizeBlocked",
             "dequantizeInts", "quantizeWeights", "dequantizeS4", "packS4"})
     public String goal;
 
@@ -96,6 +97,7 @@ public class ConversionGoalsBenchmark {
     private final Random random = new Random(20);
     private byte[] u8;
     private short[] bf16;
+    private short[] f16;
     private byte[] e4m3;
     private float[] f32;
     private float[] scales;
@@ -138,10 +140,12 @@ public class ConversionGoalsBenchmark {
         random.nextBytes(u8);
         f32 = new float[ELEMENTS];
         bf16 = new short[ELEMENTS];
+        f16 = new short[ELEMENTS];
         e4m3 = new byte[ELEMENTS];
         for (int i = 0; i < ELEMENTS; i++) {
             f32[i] = random.nextFloat() - 0.5f;
             bf16[i] = HalfFloats.floatToBf16(f32[i]);
+            f16[i] = HalfFloats.floatToF16(f32[i]);
             e4m3[i] = Float8s.floatToE4m3(f32[i]);
         }
         scales = new float[64];
@@ -154,6 +158,9 @@ public class ConversionGoalsBenchmark {
                     "dequantizeConstant", () -> ops.dequantizeConstant(u8, dst), 5, ELEMENTS, Verdict.GOAL);
             // bf16 moves 6 bytes per element, f32 8: the goal asks bf16 to run faster than f32
             case "bf16" -> new Pair("bf16ToBlocked", () -> ops.bf16ToBlocked(bf16, dst), 6,
+                    "f32ToBlocked", () -> ops.f32ToBlocked(f32, dst), 8, ELEMENTS, Verdict.GOAL);
+            // the same for f16, whose widening takes some ten lane operations per row to bf16's two
+            case "f16" -> new Pair("f16ToBlocked", () -> ops.f16ToBlocked(f16, dst), 6,
                     "f32ToBlocked", () -> ops.f32ToBlocked(f32, dst), 8, ELEMENTS, Verdict.GOAL);
             case "f8" -> new Pair("e4m3ToBlocked", () -> ops.e4m3ToBlocked(e4m3, dst), 5,
                     "f32ToBlocked", () -> ops.f32ToBlocked(f32, dst), 8, ELEMENTS, Verdict.COST);

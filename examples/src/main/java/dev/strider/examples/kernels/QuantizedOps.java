@@ -3,6 +3,7 @@ package dev.strider.examples.kernels;
 import dev.strider.Bf16;
 import dev.strider.Compensation;
 import dev.strider.Elements;
+import dev.strider.F16;
 import dev.strider.F8E4m3;
 import dev.strider.Kernels;
 import dev.strider.Layout;
@@ -69,6 +70,10 @@ public interface QuantizedOps {
     /** bf16 to f32, nchw to nChw16c. */
     @Reorder(from = Features.class, to = Blocked.class)
     void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);
+
+    /** f16 to f32, nchw to nChw16c: each transposed row widened in int lanes and one multiply. */
+    @Reorder(from = Features.class, to = Blocked.class)
+    void f16ToBlocked(@Elements(F16.class) short[] src, float[] dst);
 
     /** f8 e4m3 to f32, nchw to nChw16c: each row of codes decoded into floats as it is loaded. */
     @Reorder(from = Features.class, to = Blocked.class)

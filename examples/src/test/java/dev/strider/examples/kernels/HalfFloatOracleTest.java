@@ -29,17 +29,18 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * bf16 and f16 reorders ({@link HalfOps}) against oneDNN's reorder of the same data types, formats
- * and scale, bit for bit over the whole destination, pad lanes included, on every class of the
- * target and (for SCALAR) the generic kernel. The inputs hold the values where rounding shows:
+ * and scale, bit for bit over the whole destination, pad lanes included, on every class and variant
+ * of the target and (for SCALAR) the generic kernel. The inputs hold the values where rounding shows:
  * ties to even at 16 bits, the f16 overflow boundary 65520, f16 subnormals, f32 subnormals (zero in
  * bf16), signed zeros, infinities and NaN, then random values over many magnitudes; 16-bit sources
  * are random bit patterns, NaNs and infinities among them.
  *
  * <p>Two inputs are left out where oneDNN's answer depends on the kernel it picks, not on the
- * arithmetic: -0.0 into f16 (its reference reorder, which runs f16 on CPUs without AVX512-FP16, adds
- * the destination zero point even when it is 0 and so writes +0.0; its jit reorders and Strider keep
- * -0.0 where nothing is added) and NaN into an integer type (its reference reorder writes 0 to s8,
- * its jit reorders -128, Strider the jit's).
+ * arithmetic: -0.0 into or out of f16 (its reference reorder, which runs f16 on CPUs without
+ * AVX512-FP16, adds the destination zero point even when it is 0 and so writes +0.0; its jit
+ * reorders and Strider keep -0.0 where nothing is added, which {@link
+ * #everyF16CodeWidensAsOneDnnWidensIt} checks on its own) and NaN into an integer type (its
+ * reference reorder writes 0 to s8, its jit reorders -128, Strider the jit's).
  */
 @ParameterizedClass
 @EnumSource(Target.class)
@@ -63,6 +64,8 @@ class HalfFloatOracleTest {
             new Case("bf16ToF32Blocked", DataType.BF16, "nchw", DataType.F32, "nChw16c", 1),
             new Case("bf16ToF32Nhwc", DataType.BF16, "nchw", DataType.F32, "nhwc", 1),
             new Case("toF16Nhwc", DataType.F32, "nchw", DataType.F16, "nhwc", 1),
+            new Case("f16ToF32Blocked", DataType.F16, "nchw", DataType.F32, "nChw16c", 1),
+            new Case("f16ToF32", DataType.F16, "nchw", DataType.F32, "nchw", 1),
             new Case("fromF16Nhwc", DataType.F16, "nhwc", DataType.F32, "nchw", 1),
             new Case("quarterToF16Blocked", DataType.F32, "nchw", DataType.F16, "nChw16c", 0.25f),
             new Case("bf16ToBytes", DataType.BF16, "nchw", DataType.S8, "nhwc", 64),
@@ -79,7 +82,7 @@ class HalfFloatOracleTest {
 
     @Test
     void everyHalfFloatReorderIsOneDnnsBitForBit() throws ReflectiveOperationException {
-        Map<String, Object> classes = OneDnnOracle.kernels(HalfOps.class, target);
+        Map<String, Object> classes = everyClass();
         List<String> mismatches = new ArrayList<>();
         for (Case c : CASES) {
             Object input = input(c.from(), c.fromTag());
@@ -114,12 +117,76 @@ class HalfFloatOracleTest {
         }
     }
 
+    /**
+     * Every one of the 65,536 f16 codes widened to f32 ({@code f16ToF32Blocked} and {@code f16ToF32}),
+     * a layout's worth at a time, on every class and variant: the vector forms compute the floats in
+     * int lanes and a multiply ({@code VectorWriter.f16Floats}), so each code's path (zeros,
+     * subnormals, normals, infinities, NaNs with their payloads, both signs) is checked against
+     * oneDNN's reorder.
+     */
+    @Test
+    void everyF16CodeWidensAsOneDnnWidensIt() throws ReflectiveOperationException {
+        Map<String, Object> classes = everyClass();
+        List<String> mismatches = new ArrayList<>();
+        int n = layout("nchw").bufferSize();
+        int codes = 0;
+        for (int first = 0; first < 1 << 16; first += n) {
+            short[] input = new short[n];
+            for (int i = 0; i < n; i++) {
+                input[i] = (short) (first + i); // past 65,535 the codes wrap around to 0
+            }
+            codes += Math.min(n, (1 << 16) - first);
+            for (Case c : List.of(new Case("f16ToF32Blocked", DataType.F16, "nchw", DataType.F32, "nChw16c", 1),
+                    new Case("f16ToF32", DataType.F16, "nchw", DataType.F32, "nchw", 1))) {
+                // -0.0 (0x8000) widens to -0.0 here, to +0.0 in oneDNN's reference reorder (the class comment)
+                int negativeZero = (0x8000 - first) % (1 << 16);
+                boolean holdsNegativeZero = negativeZero >= 0 && negativeZero < n;
+                short[] comparable = input.clone();
+                if (holdsNegativeZero) {
+                    comparable[negativeZero] = 0;
+                }
+                Object expected = oneDnn(c, comparable);
+                for (Map.Entry<String, Object> k : classes.entrySet()) {
+                    float[] actual = (float[]) OneDnnOracle.garbage(DataType.F32, Array.getLength(expected));
+                    HalfOps kernels = (HalfOps) k.getValue();
+                    if (c.method().equals("f16ToF32Blocked")) {
+                        kernels.f16ToF32Blocked(input.clone(), actual);
+                    } else {
+                        kernels.f16ToF32(input.clone(), actual);
+                    }
+                    if (holdsNegativeZero) {
+                        int at = layout(c.toTag()).offsetOf(0, negativeZero / 144, negativeZero / 12 % 12, negativeZero % 12);
+                        if (Float.floatToRawIntBits(actual[at]) != 0x80000000) {
+                            mismatches.add(k.getKey() + "." + c.method() + ": f16 -0.0 widened to " + actual[at]);
+                        }
+                        actual[at] = 0f;
+                    }
+                    compare(k.getKey() + "." + c.method() + " codes from " + first, c, expected, actual, mismatches);
+                }
+            }
+        }
+        if (codes != 1 << 16) {
+            fail("codes: " + codes);
+        }
+        if (!mismatches.isEmpty()) {
+            fail(mismatches.size() + " widenings differ from oneDNN:\n" + String.join("\n", mismatches));
+        }
+    }
+
+    /** The target's classes and, but for THREADS, every variant of each. */
+    private Map<String, Object> everyClass() throws ReflectiveOperationException {
+        return OneDnnOracle.kernelsAndVariants(HalfOps.class, target, dev.strider.processor.plan.ClassPlanner.MAX_VARIANTS);
+    }
+
     /** -0.0 to +0.0 into f16, and NaN to 0 into an integer type: see the class comment. */
     private static void leaveOutKernelDependent(Case c, Object input) {
         boolean integer = c.to() == DataType.S8 || c.to() == DataType.U8 || c.to() == DataType.S32;
         for (int i = 0; i < Array.getLength(input); i++) {
             if (input instanceof float[] f && c.to() == DataType.F16 && Float.floatToRawIntBits(f[i]) == 0x80000000) {
                 f[i] = 0f;
+            }
+            if (input instanceof short[] s && c.from() == DataType.F16 && c.to() == DataType.F32 && s[i] == (short) 0x8000) {
+                s[i] = 0;
             }
             if (input instanceof short[] s && integer) {
                 float value = c.from().narrowFormat().toFloat(s[i]);

@@ -40,6 +40,14 @@ public interface HalfOps {
     @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Interleaved.class)
     void toF16Nhwc(float[] src, @Elements(F16.class) short[] dst);
 
+    /** f16 nchw widened into f32 nChw16c: each transposed row widened in int lanes as it is stored. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Blocked.class)
+    void f16ToF32Blocked(@Elements(F16.class) short[] src, float[] dst);
+
+    /** f16 widened into f32 in place, in contiguous vectors. */
+    @Reorder(from = ConversionOps.Planar.class, to = ConversionOps.Planar.class)
+    void f16ToF32(@Elements(F16.class) short[] src, float[] dst);
+
     @Reorder(from = ConversionOps.Interleaved.class, to = ConversionOps.Planar.class)
     void fromF16Nhwc(@Elements(F16.class) short[] src, float[] dst);
 

@@ -255,8 +255,8 @@ public final class ClassPlanner {
      * converted after, in any lanes.
      */
     public static boolean reinterprets(KernelMethod m, VectorPlan plan) {
-        if (widensBf16(m)) {
-            return !plan.segmentLanes();
+        if (widensHalf(m)) {
+            return widensF16(m) || !plan.segmentLanes();
         }
         if (narrows(m)) {
             // it rounds by adding 1.5 * 2^23 and takes the low bits of the sum, reinterpreted: JDK 17
@@ -289,7 +289,7 @@ public final class ClassPlanner {
     static boolean segmentLanes(KernelMethod m, List<MemoryRoute> routes) {
         MemoryRoute in = routes.get(0);
         MemoryRoute out = routes.get(m.params().indexOf(m.output()));
-        return out.segment() && (in.segment() || widensBf16(m));
+        return out.segment() && !widensF16(m) && (in.segment() || widensBf16(m));
     }
 
     private static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split, Problem problem,
@@ -300,7 +300,7 @@ public final class ClassPlanner {
         }
         ElementType type = m.output().type();
         int lanes = bits / 8 / laneType(m).bytes();
-        // bf16 widened to f32 transposes its 16-bit elements where each widened row fits the class's
+        // bf16 or f16 widened to f32 transposes its 16-bit elements where each widened row fits the class's
         // vectors, and the f32 bits elsewhere (a 128-bit class: 4x4 blocks of widened rows)
         boolean widenedRows = widenedRows(m, o, bits);
         ElementType blockType = widenedRows ? ElementType.SHORT : laneType(m);
@@ -349,7 +349,10 @@ public final class ClassPlanner {
             // Vector API's Java code (nchw to nChw16c 1x64x56x56, AMD EPYC Zen 4, JDK 17: 8x8 blends
             // 104 us, 16x16 blends 151-160, 16x16 and/or 25-29, the f32 bits in 4x4 blocks 61, the
             // scalar nest 131, each alone in a JVM; 16x16 and/or beside the f32 reorder's 4x4 blocks
-            // 721 us, and they 821 instead of 38). The tuner may still measure the others.
+            // 721 us, and they 821 instead of 38). The tuner may still measure the others. f16 the
+            // same (AMD EPYC Zen 4, JDK 17, one JVM each, beside the f32 reorder's 4x4 blocks: its
+            // 8x8 16-bit blocks 53 us but the f32 reorder then 828 instead of 38; the f32 bits in
+            // 4x4 blocks 80 us beside 38; the scalar nest 347).
             int floatLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / type.bytes());
             VariantPlan floats = vectorVariant(m, problem, o, bits, lanes, Math.min(floatLanes, lanes), interleavable,
                     split, false, false, segmentLanes);
@@ -379,7 +382,7 @@ public final class ClassPlanner {
     }
 
     /**
-     * The same, a bf16 widening's transposes moving 16-bit lanes when {@code widenRows}, and lanes
+     * The same, a bf16 or f16 widening's transposes moving 16-bit lanes when {@code widenRows}, and lanes
      * that only move never reinterpreted when {@code segmentLanes} ({@link VectorPlan#withSegmentLanes}).
      */
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
@@ -454,13 +457,13 @@ public final class ClassPlanner {
     }
 
     /**
-     * True when {@code m}'s transposes at {@code bits} move bf16 elements and widen each row as it
-     * is stored: a bf16 to f32 widening ({@link #widensBf16}) whose rule's block of 16-bit lanes,
+     * True when {@code m}'s transposes at {@code bits} move bf16 or f16 elements and widen each row
+     * as it is stored: a widening to f32 ({@link #widensHalf}) whose rule's block of 16-bit lanes,
      * widened, still fits one vector of the class.
      */
     static boolean widenedRows(KernelMethod m, PlanOptions o, int bits) {
         int blockLanes = Math.max(MIN_SHUFFLE_LANES, Math.min(bits, o.transposeBits()) / 8 / 2);
-        return widensBf16(m) && blockLanes * 32 <= bits;
+        return widensHalf(m) && blockLanes * 32 <= bits;
     }
 
     /**
@@ -631,14 +634,26 @@ public final class ClassPlanner {
         int scalar = logical * (32 + steps / 10) + size.padStatements() * PAD_STATEMENT_BYTES;
         if (plan.kind() != VectorPlan.Kind.TRANSPOSE) {
             return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan)
-                    + (narrows(m) ? NARROWING_BYTES : 0) + steps) + size.tailBlockBytes() + size.loops() * 40;
+                    + (narrows(m) ? NARROWING_BYTES : 0) + (widensF16(m) ? F16_LOADED_BYTES : 0) + steps)
+                    + size.tailBlockBytes() + size.loops() * 40;
         }
-        int perLoad = steps / 3 + (convertsInBlocks(m) ? CONVERTED_ROW_BYTES : 0);
-        int perStore = narrows(m) ? NARROWED_ROW_BYTES : 0;
+        boolean f16 = widensF16(m);
+        int perLoad = steps / 3 + (convertsInBlocks(m) ? CONVERTED_ROW_BYTES : 0)
+                + (f16 && !plan.widenedRows() ? F16_LOADED_BYTES : 0);
+        int perStore = (narrows(m) ? NARROWED_ROW_BYTES : 0) + (f16 && plan.widenedRows() ? F16_STORED_BYTES : 0);
         return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan) + (perLoad + perStore) * plan.lanes())
                 + size.tailBlockBytes() + size.tailRowsLoaded() * perLoad + size.tailRowsStored() * perStore
                 + size.loops() * 40;
     }
+
+    /**
+     * Bytecode an f16 widening adds to a row it stores: the placed lanes into a local, then the
+     * exponent fix and the multiply (about 75 bytes, against bf16's 20 that a row's estimate holds).
+     */
+    static final int F16_STORED_BYTES = 60;
+
+    /** The same where a row is widened as it is loaded (or a contiguous vector): the placed lanes twice. */
+    static final int F16_LOADED_BYTES = 100;
 
     /** Bytecode a narrowing adds to a vector (each row of a block): convert, round, clamp, narrow. */
     static final int NARROWING_BYTES = 60;
@@ -891,12 +906,12 @@ public final class ClassPlanner {
     }
 
     /**
-     * True when a transpose in registers computes {@code m}: a copy, or bf16 widened to f32 with
-     * nothing to compute, each row converted as it is loaded ({@link #widensBf16}), the block then
+     * True when a transpose in registers computes {@code m}: a copy, or bf16 or f16 widened to f32 with
+     * nothing to compute, each row converted as it is loaded ({@link #widensHalf}), the block then
      * transposed as floats.
      */
     static boolean transposes(KernelMethod m) {
-        return isCopy(m) || widensBf16(m) || convertsInBlocks(m);
+        return isCopy(m) || widensHalf(m) || convertsInBlocks(m);
     }
 
     /**
@@ -908,7 +923,7 @@ public final class ClassPlanner {
      * {@link #quantizedLanes} allows: one per input row, or one per lane.
      */
     public static boolean convertsInBlocks(KernelMethod m) {
-        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensBf16(m)) {
+        if (!(m instanceof KernelMethod.Reorder r) || r.isCopy() || r.sums() || widensHalf(m)) {
             return false;
         }
         return narrows(m) || r.dst().type() == ElementType.FLOAT && !r.dst().isNarrow() && !r.src().isNarrow()
@@ -917,17 +932,36 @@ public final class ClassPlanner {
     }
 
     /**
-     * bf16 to f32 with no scale, shift, sum or parameter: the float is the bf16's 16 bits shifted up
-     * ({@code HalfFloats.bf16ToFloat}), so a vector of shorts widened to ints and shifted left by 16
-     * is the vector of floats, NaN payloads included.
+     * bf16 or f16 to f32 with no scale, shift, sum or parameter: each 16-bit element is widened in
+     * int lanes to the float it stands for, exactly. bf16 is its 16 bits shifted up ({@code
+     * HalfFloats.bf16ToFloat}), so a vector of shorts widened to ints and shifted left by 16 is the
+     * vector of floats, NaN payloads included; f16 takes a few more lane operations ({@link
+     * #widensF16}).
      */
-    public static boolean widensBf16(KernelMethod m) {
+    public static boolean widensHalf(KernelMethod m) {
         if (!(m instanceof KernelMethod.Reorder r) || r.src().narrow() != dev.strider.kernel.NarrowFormat.BF16
+                && r.src().narrow() != dev.strider.kernel.NarrowFormat.F16
                 || r.dst().type() != ElementType.FLOAT || r.dst().isNarrow() || r.quantized() || r.sums()) {
             return false;
         }
         Conversion c = Conversion.of(m).orElseThrow();
         return !c.multiplies() && !c.adds();
+    }
+
+    /** {@link #widensHalf} of bf16: the floats are the shorts' bits shifted up, stored as ints where need be. */
+    public static boolean widensBf16(KernelMethod m) {
+        return widensHalf(m) && ((KernelMethod.Reorder) m).src().narrow() == dev.strider.kernel.NarrowFormat.BF16;
+    }
+
+    /**
+     * {@link #widensHalf} of f16: sign, exponent and fraction moved into a float's places in int
+     * lanes, infinities and NaNs given the float's top exponent, then one multiply by 2^112 rebiases
+     * the exponent, exact for every code, subnormals included ({@code HalfFloats.f16ToFloat}): the
+     * multiply takes float lanes, so its vectors are always reinterpreted and never kept as segment
+     * lanes ({@link #segmentLanes}).
+     */
+    public static boolean widensF16(KernelMethod m) {
+        return widensHalf(m) && ((KernelMethod.Reorder) m).src().narrow() == dev.strider.kernel.NarrowFormat.F16;
     }
 
     /**
@@ -957,7 +991,7 @@ public final class ClassPlanner {
         if (plan.kind() == VectorPlan.Kind.TRANSPOSE) {
             return true; // planned only where a transpose in registers computes m (transposes)
         }
-        if (widensBf16(m) || narrows(m)) {
+        if (widensHalf(m) || narrows(m)) {
             return plan.kind() == VectorPlan.Kind.CONTIGUOUS && plan.loops().nodes().get(plan.leaf()).strides()[1] == 1;
         }
         return !(m instanceof KernelMethod.Reorder r && r.src().type() != r.dst().type())
@@ -989,7 +1023,7 @@ public final class ClassPlanner {
             if (r.sums()) {
                 return "the sum post-op reads the destination";
             }
-            if (widensBf16(m)) {
+            if (widensHalf(m)) {
                 return null;
             }
             if (narrows(m)) {
@@ -999,7 +1033,9 @@ public final class ClassPlanner {
             }
             if (r.src().isNarrow() || r.dst().isNarrow()) {
                 return "no vector conversion to or from " + (r.src().isNarrow() ? r.src() : r.dst()).narrow().label()
-                        + (r.src().narrow() == dev.strider.kernel.NarrowFormat.BF16 ? " other than bf16 widened to f32 as it is" : "");
+                        + (r.src().narrow() == dev.strider.kernel.NarrowFormat.BF16
+                        || r.src().narrow() == dev.strider.kernel.NarrowFormat.F16
+                        ? " other than " + r.src().narrow().label() + " widened to f32 as it is" : "");
             }
             if (r.unsignedDestination()) {
                 return "an unsigned destination rounds and saturates";

@@ -189,8 +189,8 @@ public final class VectorWriter {
             // a conversion computes in float lanes when it narrows into bytes ({@link #narrowed} after)
             ElementType lanesOf = ClassPlanner.laneType(m);
             // bf16 widened: the floats' int bits themselves for segment lanes (a conversion with no steps)
-            CodeBlock in = ClassPlanner.widensBf16(m) ? plan.segmentLanes() ? widenBf16Bits(a, r.src(), offsets.get(1), lanes, c)
-                    : widenBf16(a, r.src(), offsets.get(1), lanes, c)
+            CodeBlock in = ClassPlanner.widensBf16(m) && plan.segmentLanes() ? widenBf16Bits(a, r.src(), offsets.get(1), lanes, c)
+                    : ClassPlanner.widensHalf(m) ? widenHalf(m, a, r.src(), offsets.get(1), lanes, c)
                     : r.src().type() == lanesOf ? load(a, r.src(), offsets.get(1), lane.strides()[1], plan, c)
                     : floatLanes(a, r, offsets.get(1), lanes, c);
             Conversion conversion = r.isCopy() ? null : Conversion.of(m).orElseThrow();
@@ -390,10 +390,17 @@ public final class VectorWriter {
     }
 
     /**
-     * Sequential bf16 numbers as float lanes: the shorts widened to ints and shifted up 16 bits, which
-     * is the float each stands for, bit for bit ({@code HalfFloats.bf16ToFloat}).
+     * Sequential bf16 or f16 numbers as float lanes, bit for bit the floats they stand for: bf16
+     * shorts widened to ints and shifted up 16 bits ({@code HalfFloats.bf16ToFloat}); f16 through
+     * {@link #f16Placed} and {@link #f16Floats}, whose two reads of the placed lanes load the shorts
+     * twice (C2 loads them once).
      */
-    private CodeBlock widenBf16(Access a, Param src, CodeBlock offset, int lanes, Constants c) {
+    private CodeBlock widenHalf(KernelMethod m, Access a, Param src, CodeBlock offset, int lanes, Constants c) {
+        if (ClassPlanner.widensF16(m)) {
+            CodeBlock placed = f16Placed(a.load(src, vectorClass(ElementType.SHORT), c.species(ElementType.SHORT, lanes * 16),
+                    offset), lanes, c);
+            return f16Floats(placed);
+        }
         return CodeBlock.of("$L.reinterpretAsFloats()", widenBf16Bits(a, src, offset, lanes, c));
     }
 
@@ -408,6 +415,45 @@ public final class VectorWriter {
         return CodeBlock.of("(($T) $L.convertShape($T.S2I, $N, 0)).lanewise($T.LSHL, 16)",
                 vectorClass(ElementType.INT), shorts, VECTOR_OPERATORS, c.species(ElementType.INT, lanes * 32),
                 VECTOR_OPERATORS);
+    }
+
+    /**
+     * A vector of {@code lanes} f16 shorts in int lanes with each part where a float keeps it: the
+     * sign in bit 31, exponent and fraction 13 bits up (bits 13 to 27), the rest zero. Widened with
+     * its sign, the short's 16 bits go to the top ({@code << 16}), an arithmetic shift by 3 brings
+     * exponent and fraction down to their float places and copies the sign into bits 28 to 30, and
+     * the mask clears those copies and the 13 bits below.
+     */
+    private CodeBlock f16Placed(CodeBlock shorts, int lanes, Constants c) {
+        return CodeBlock.of("(($T) $L.convertShape($T.S2I, $N, 0)).lanewise($T.LSHL, 16).lanewise($T.ASHR, 3).and(0x8FFFE000)",
+                vectorClass(ElementType.INT), shorts, VECTOR_OPERATORS, c.species(ElementType.INT, lanes * 32),
+                VECTOR_OPERATORS, VECTOR_OPERATORS);
+    }
+
+    /**
+     * The floats of f16 codes {@link #f16Placed} in {@code placed} (read twice: a local, or an
+     * expression C2 computes once), exact for every code as {@code HalfFloats.f16ToFloat}: where the
+     * f16 exponent is 31 (all five bits set, so adding 1 at bit 23 carries into bit 28) the exponent
+     * field gains 0xE0 and becomes 255, an infinity or NaN with its fraction; then one multiply by
+     * 2^112 adds the bias difference (127 - 15) to every other exponent, and turns a subnormal f16
+     * (a subnormal float here) into the normal float of the same value. A NaN comes out quiet, its
+     * payload kept: the multiply quiets it, as {@code HalfFloats} sets the quiet bit. A subnormal
+     * input makes that multiply slow on x86 (a microcode assist per vector).
+     */
+    private static CodeBlock f16Floats(CodeBlock placed) {
+        return CodeBlock.of("$L.add($L.add(0x00800000).lanewise($T.LSHL, 3).lanewise($T.ASHR, 31).and(0x70000000))"
+                + ".reinterpretAsFloats().mul(0x1p112f)", placed, placed, VECTOR_OPERATORS, VECTOR_OPERATORS);
+    }
+
+    /**
+     * How a transpose stores each row of its block: {@code stored}, a vector expression of the row;
+     * where that reads a value of the row more than once, {@code local} computes it first into a
+     * local of type {@code localType} and {@code stored} reads the local.
+     */
+    record RowStore(ClassName localType, Function<CodeBlock, CodeBlock> local, Function<CodeBlock, CodeBlock> stored) {
+        static RowStore of(Function<CodeBlock, CodeBlock> stored) {
+            return new RowStore(null, null, stored);
+        }
     }
 
     // ------------------------------------------------------------------ transposes
@@ -438,23 +484,27 @@ public final class VectorWriter {
     }
 
     /**
-     * How a transposed row becomes the output's vector: bf16 widened to f32 where the plan widens
-     * its rows, the bits reinterpreted as floats or doubles, or the row itself; then, for a
-     * narrowing, its float lanes {@link #narrowed} into bytes.
+     * How a transposed row becomes the output's vector: bf16 or f16 widened to f32 where the plan
+     * widens its rows (f16 placed into a local first, {@link #f16Placed}), the bits reinterpreted as
+     * floats or doubles, or the row itself; then, for a narrowing, its float lanes {@link #narrowed}
+     * into bytes.
      */
-    private Function<CodeBlock, CodeBlock> rowStore(KernelMethod m, VectorPlan plan, Constants c) {
+    private RowStore rowStore(KernelMethod m, VectorPlan plan, Constants c) {
         if (plan.widenedRows()) {
-            return plan.segmentLanes() ? v -> bf16Bits(v, plan.lanes(), c)
-                    : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c));
+            if (ClassPlanner.widensF16(m)) {
+                return new RowStore(vectorClass(ElementType.INT), v -> f16Placed(v, plan.lanes(), c), VectorWriter::f16Floats);
+            }
+            return RowStore.of(plan.segmentLanes() ? v -> bf16Bits(v, plan.lanes(), c)
+                    : v -> CodeBlock.of("$L.reinterpretAsFloats()", bf16Bits(v, plan.lanes(), c)));
         }
         ElementType lanesOf = ClassPlanner.laneType(m);
         Function<CodeBlock, CodeBlock> values = !plan.reinterpretsMoves(lanesOf) ? v -> v
                 : v -> CodeBlock.of("$L.reinterpretAs$Ls()", v, KernelClass.titled(plan.loadedAs(lanesOf)));
         if (!ClassPlanner.narrows(m)) {
-            return values;
+            return RowStore.of(values);
         }
         boolean unsigned = ((KernelMethod.Reorder) m).unsignedDestination();
-        return values.andThen(v -> narrowed(v, unsigned, plan, c));
+        return RowStore.of(values.andThen(v -> narrowed(v, unsigned, plan, c)));
     }
 
     /**
@@ -488,7 +538,10 @@ public final class VectorWriter {
             return (offset, row) -> a.load(in, shorts, species, offset);
         }
         if (in.type() != out.type()) {
-            return (offset, row) -> widenBf16Bits(a, in, offset, lanes, c);
+            // bf16 or f16 widened as it is loaded, moved as the floats' bits
+            return ClassPlanner.widensF16(m)
+                    ? (offset, row) -> CodeBlock.of("$L.reinterpretAsInts()", widenHalf(m, a, in, offset, lanes, c))
+                    : (offset, row) -> widenBf16Bits(a, in, offset, lanes, c);
         }
         // the output's elements as the plan loads them, reinterpreted to the lanes it moves them in
         ElementType loaded = plan.loadedAs(out.type());
@@ -685,7 +738,7 @@ public final class VectorWriter {
          * zeroColumns} zero vectors: the rest of its pad lanes, written in the same pass.
          */
         CodeBlock transpose(Identifiers.Scope scope, Access a, ElementType type, int lanes, VectorPlan plan,
-                Param src, BiFunction<CodeBlock, Integer, CodeBlock> load, Function<CodeBlock, CodeBlock> stored, CodeBlock s,
+                Param src, BiFunction<CodeBlock, Integer, CodeBlock> load, RowStore stored, CodeBlock s,
                 int sStride, int inRows, Param dst, CodeBlock d, int dStride, int zeroColumns) {
             int blockBits = lanes * 8 * type.bytes();
             String species = species(type, blockBits);
@@ -703,6 +756,8 @@ public final class VectorWriter {
             b.add("{\n").indent();
             CodeBlock zero = CodeBlock.of("$T.zero($N)", vector, species);
             String rows = scope.numbered("r");
+            String locals = stored.local() == null ? null : scope.numbered("w");
+            String zeroLocal = null;
             boolean[] zeroRow = new boolean[lanes];
             for (int i = 0; i < lanes; i++) {
                 zeroRow[i] = i >= inRows;
@@ -785,9 +840,22 @@ public final class VectorWriter {
                     for (int e = 0; e < 2; e++) {
                         int row = rowOf[e];
                         if (last) {
-                            b.add(a.store(stored.apply(lohi[e]), dst, NestWriter.plus(d, row * dStride)));
+                            CodeBlock value = lohi[e];
+                            if (locals != null) {
+                                b.addStatement("$T $N = $L", stored.localType(), locals + row, stored.local().apply(value));
+                                value = CodeBlock.of("$N", locals + row);
+                            }
+                            b.add(a.store(stored.stored().apply(value), dst, NestWriter.plus(d, row * dStride)));
                             for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
-                                b.add(a.store(stored.apply(zero), dst, NestWriter.plus(d, row * dStride + col * lanes)));
+                                CodeBlock zeros = zero;
+                                if (locals != null) {
+                                    if (zeroLocal == null) {
+                                        zeroLocal = locals + lanes; // rows are 0 to lanes - 1: the family's next number
+                                        b.addStatement("$T $N = $L", stored.localType(), zeroLocal, stored.local().apply(zero));
+                                    }
+                                    zeros = CodeBlock.of("$N", zeroLocal);
+                                }
+                                b.add(a.store(stored.stored().apply(zeros), dst, NestWriter.plus(d, row * dStride + col * lanes)));
                             }
                         } else if (!zeroNext[row]) {
                             b.addStatement("$T $N = $L", vector, to + row, lohi[e]);

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.palantir.javapoet.JavaFile;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Memory;
+import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.MethodPlan;
@@ -52,6 +54,14 @@ class ValueLanesTest {
         TensorLayout planar = TensorLayout.of("NCHW", IMAGE, "nchw");
         methods.add(Samples.convert("toS8", ElementType.FLOAT, planar, false, ElementType.BYTE, planar, false, 0.5, 0));
         methods.add(Samples.convert("toU8", ElementType.FLOAT, planar, false, ElementType.BYTE, planar, true, 3, 127.5));
+        // f16 widened to f32, transposed into blocks and in place: its multiply takes float lanes
+        KernelMethod.Reorder blocked = Samples.reorder("f16Blocked", ElementType.FLOAT, TensorLayout.of("NCHW", IMAGE, "nchw"),
+                TensorLayout.of("NCHW", IMAGE, "nChw16c"));
+        methods.add(new KernelMethod.Reorder(blocked.name(), new Param("src", ElementType.SHORT, Memory.ARRAY)
+                .holding(NarrowFormat.F16), blocked.from(), blocked.dst(), blocked.to(), false, false, 1, 0));
+        methods.add(new KernelMethod.Reorder("f16InPlace", new Param("src", ElementType.SHORT, Memory.ARRAY)
+                .holding(NarrowFormat.F16), Samples.named("From", planar), blocked.dst(), Samples.named("To", planar),
+                false, false, 1, 0));
         return methods;
     }
 
@@ -89,9 +99,10 @@ class ValueLanesTest {
                         boolean reinterprets = ClassPlanner.reinterprets(m, vectors.plan());
                         assertEquals(reinterprets, body.contains("reinterpretAs"), where + ":\n" + body);
                         if (v.fromJava25().isEmpty()) {
-                            // only a bf16 widening into an array keeps a reinterpret in its lanes
-                            assertTrue(!reinterprets || ClassPlanner.widensBf16(m) && m.output().memory() == Memory.ARRAY,
-                                    where);
+                            // only a bf16 widening into an array, and an f16 widening into any memory (its
+                            // multiply takes float lanes), keep a reinterpret in their lanes
+                            assertTrue(!reinterprets || ClassPlanner.widensBf16(m) && m.output().memory() == Memory.ARRAY
+                                    || ClassPlanner.widensF16(m), where);
                             plain++;
                             continue;
                         }
