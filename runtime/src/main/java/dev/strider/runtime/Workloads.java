@@ -99,6 +99,27 @@ public final class Workloads {
         return a;
     }
 
+    /**
+     * {@code a} filled with the f16 codes of 1 to 7, repeating; {@code a} itself. The short values 1
+     * to 7 would be f16 subnormals, which a vector widening multiplies at the cost of a microcode
+     * assist per vector on x86 (the VECTOR classes' f16 to f32), so the tuner would time the
+     * slowest data there is.
+     */
+    public static short[] filledF16(short[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = dev.strider.kernel.HalfFloats.floatToF16((float) value(i));
+        }
+        return a;
+    }
+
+    /** {@code a} filled with the bf16 codes of 1 to 7, repeating (not subnormals either); {@code a} itself. */
+    public static short[] filledBf16(short[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = dev.strider.kernel.HalfFloats.floatToBf16((float) value(i));
+        }
+        return a;
+    }
+
     /** {@code a} filled with 1 to 7, repeating; {@code a} itself. */
     public static byte[] filled(byte[] a) {
         for (int i = 0; i < a.length; i++) {

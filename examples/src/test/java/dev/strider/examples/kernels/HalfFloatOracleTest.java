@@ -155,7 +155,9 @@ class HalfFloatOracleTest {
                         kernels.f16ToF32(input.clone(), actual);
                     }
                     if (holdsNegativeZero) {
-                        int at = layout(c.toTag()).offsetOf(0, negativeZero / 144, negativeZero / 12 % 12, negativeZero % 12);
+                        int plane = SIZES[2] * SIZES[3];
+                        int at = layout(c.toTag()).offsetOf(0, negativeZero / plane, negativeZero / SIZES[3] % SIZES[2],
+                                negativeZero % SIZES[3]);
                         if (Float.floatToRawIntBits(actual[at]) != 0x80000000) {
                             mismatches.add(k.getKey() + "." + c.method() + ": f16 -0.0 widened to " + actual[at]);
                         }
@@ -170,6 +172,57 @@ class HalfFloatOracleTest {
         }
         if (!mismatches.isEmpty()) {
             fail(mismatches.size() + " widenings differ from oneDNN:\n" + String.join("\n", mismatches));
+        }
+    }
+
+    /**
+     * The same 65,536 codes through {@code HalfOps_Vector512}'s f16 nchw to nChw16c once the JIT has
+     * compiled it: the test above calls each kernel a few dozen times, so the Vector API runs as Java
+     * code there; here the rule's variant and the 16-bit 8x8 blocks are first called until C2 has had
+     * them long enough (20,000 calls or 4 s each), then checked against oneDNN. It also checks that
+     * the class plans f16 in vectors at all, not as a scalar nest.
+     */
+    @Test
+    void everyF16CodeWidensAsOneDnnWidensItOnceCompiled() throws ReflectiveOperationException {
+        if (target != Target.VECTOR) {
+            return;
+        }
+        Class<?> vector512 = Class.forName(HalfOps.class.getPackageName() + ".HalfOps_Vector512");
+        List<String> methods = Arrays.stream(vector512.getDeclaredMethods()).map(Method::getName)
+                .filter(name -> name.startsWith("f16ToF32Blocked_")).sorted().toList();
+        if (!methods.containsAll(List.of("f16ToF32Blocked_blocks8h", "f16ToF32Blocked_blocks4"))) {
+            fail("f16 is not widened in vector blocks: " + methods);
+        }
+        Case c = new Case("f16ToF32Blocked", DataType.F16, "nchw", DataType.F32, "nChw16c", 1);
+        int n = layout("nchw").bufferSize();
+        List<short[]> inputs = new ArrayList<>();
+        List<Object> expected = new ArrayList<>();
+        for (int first = 0; first < 1 << 16; first += n) {
+            short[] input = new short[n];
+            for (int i = 0; i < n; i++) {
+                int code = (first + i) & 0xFFFF;
+                input[i] = (short) (code == 0x8000 ? 0 : code); // -0.0: see the class comment
+            }
+            inputs.add(input);
+            expected.add(oneDnn(c, input));
+        }
+        List<String> mismatches = new ArrayList<>();
+        for (int variant : new int[] {-1, 0}) {
+            HalfOps kernels = (HalfOps) vector512.getConstructor(int.class).newInstance(variant);
+            float[] actual = new float[Array.getLength(expected.get(0))];
+            long end = System.nanoTime() + 4_000_000_000L;
+            for (int call = 0; call < 20_000 && System.nanoTime() < end; call++) {
+                kernels.f16ToF32Blocked(inputs.get(call % inputs.size()), actual);
+            }
+            for (int k = 0; k < inputs.size(); k++) {
+                Arrays.fill(actual, Float.NaN);
+                kernels.f16ToF32Blocked(inputs.get(k), actual);
+                compare("HalfOps_Vector512 " + (variant < 0 ? "rule" : "variant " + variant) + " compiled, chunk " + k,
+                        c, expected.get(k), actual, mismatches);
+            }
+        }
+        if (!mismatches.isEmpty()) {
+            fail(mismatches.size() + " compiled widenings differ from oneDNN:\n" + String.join("\n", mismatches));
         }
     }
 

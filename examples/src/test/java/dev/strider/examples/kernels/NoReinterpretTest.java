@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * vector store to a native segment with its checks in full. So the JDK must never load
  * {@code HeapMemorySegmentImpl$OfByte} ({@code -Xlog:class+load}); the jar before value lanes loaded
  * it at the first 4x4 block of {@code BlockedOps}. {@link QuantizedOps} is left out: a bf16
- * widening into an array still reinterprets (its floats are its ints' bits).
+ * widening into an array still reinterprets (its floats are its ints' bits), and an f16 widening
+ * into any memory (its multiply by 2^112 takes float lanes).
  */
 class NoReinterpretTest {
 

@@ -233,7 +233,8 @@ public final class ClassPlanner {
      * Vector variant {@code v} with its form in value lanes from Java 25 ({@link
      * VectorPlan#withValueLanes}) where its form reinterprets and that one would not: then no vector
      * method the class runs on Java 25 reinterprets, but a bf16 widening into an array (whose
-     * floats are its ints' bits; into a segment it stores the bits, {@link #segmentLanes}). An
+     * floats are its ints' bits; into a segment it stores the bits, {@link #segmentLanes}) and an
+     * f16 widening into any memory (its multiply takes float lanes, {@link #widensF16}). An
      * and-or staged variant's value-lane form has no and-or shifts (its name keeps them): where it
      * has no offset loads either, it is the plain variant's value-lane form again.
      */
@@ -248,8 +249,9 @@ public final class ClassPlanner {
     /**
      * True when {@code VectorWriter} renders {@code plan} of {@code m} with a {@code reinterpret}:
      * floats or doubles that move ({@link VectorPlan.Lanes#REINTERPRETED}: transposed, interleaved,
-     * or loaded backwards), a transpose stage that shifts lanes of twice their width, or a bf16
-     * widening that is not stored as its bits into a segment ({@link VectorPlan#segmentLanes}), or a
+     * or loaded backwards), a transpose stage that shifts lanes of twice their width, an f16
+     * widening, or a bf16 widening that is not stored as its bits into a segment ({@link
+     * VectorPlan#segmentLanes}), or a
      * narrowing into bytes ({@link #narrows}) outside value lanes, on any memory: it takes the
      * rounding sum's int bits. Bytes widened to floats by an interleave move as ints and are
      * converted after, in any lanes.
@@ -283,7 +285,8 @@ public final class ClassPlanner {
     /**
      * True when {@code m}'s output takes vectors from segment memory, and so does its input, or the
      * input is bf16 widened (its shorts load from any memory and the floats' int bits store into the
-     * segment), so that its plans keep to lanes that are never reinterpreted ({@link
+     * segment), so that its plans keep to lanes that are never reinterpreted; never for an f16
+     * widening, whose multiply takes float lanes ({@link
      * VectorPlan#withSegmentLanes}).
      */
     static boolean segmentLanes(KernelMethod m, List<MemoryRoute> routes) {

@@ -11,7 +11,7 @@ import dev.strider.kernel.ElementType;
  * @param kind  how the lane nodes are covered
  * @param leaf  index of the first lane node
  * @param tails which partial blocks of a transpose go through registers
- * @param widenedRows a transpose of bf16 into f32 moves the 16-bit elements and widens each row
+ * @param widenedRows a transpose of bf16 or f16 into f32 moves the 16-bit elements and widens each row
  *                    as it stores it ({@link #withWidenedRows})
  * @param moves  in which lanes the elements that only move are held: their bits reinterpreted
  *               (the plain form), their bits straight from segment memory ({@link #withSegmentLanes}),
@@ -50,9 +50,9 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
     }
 
     /**
-     * The same transpose moving the source's 16-bit elements (bf16), each row of the block widened
-     * to f32 as it is stored: half the bits through the shuffles of an f32 block
-     * ({@code ClassPlanner.widensBf16}).
+     * The same transpose moving the source's 16-bit elements (bf16 or f16), each row of the block
+     * widened to f32 as it is stored: half the bits through the shuffles of an f32 block
+     * ({@code ClassPlanner.widensHalf}).
      */
     public VectorPlan withWidenedRows() {
         return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves);

@@ -509,7 +509,7 @@ public final class VectorWriter {
 
     /**
      * How a transpose loads row {@code row} of its block at an offset, as the lanes it moves ({@link
-     * #blockType}): the bf16 shorts themselves where the plan widens rows as it stores them, bf16
+     * #blockType}): the bf16 or f16 shorts themselves where the plan widens rows as it stores them,
      * widened to the floats' bits as it loads them otherwise, or the output's elements (as bits).
      * {@code offsets} are the block's, per operand: a call-time value given per index, the same
      * along a row's lanes ({@code ClassPlanner.quantizedLanes}), is read at its offset for the row.
