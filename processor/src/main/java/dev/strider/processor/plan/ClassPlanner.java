@@ -46,6 +46,9 @@ public final class ClassPlanner {
     /** The blocks that get a variant of {@link VectorPlan.Stages} besides the plain one: 8x8 floats, 4x4 doubles. */
     public static final int STAGED_BLOCK_BITS = 256;
 
+    /** The blocks the rule takes for a transpose through segments ({@link #segmentBlocks}): 8x8 floats. */
+    public static final int SEGMENT_BLOCK_BITS = 256;
+
     /** Wider blocks than this would not fit the 16 or 32 vector registers. */
     public static final int MAX_TRANSPOSE_LANES = 16;
 
@@ -224,7 +227,11 @@ public final class ClassPlanner {
                     o.tileAbove(), split, "scalar (" + unsupported + ")");
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
-        MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes));
+        // MemorySegment parameters only: buffers through segments (MemorySegment.ofBuffer) kept the
+        // narrowest blocks, whose wide forms ran fast on one thread's path and 3-4x slower on the
+        // other's, by JVM (segmentBlocks)
+        boolean throughSegments = routes.stream().anyMatch(r -> r == MemoryRoute.SEGMENT);
+        MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes), throughSegments);
         List<VariantPlan> variants = planned.variants().stream().map(v -> withValueLanesFromJava25(m, v)).toList();
         return new MethodPlan(m, split, variants, planned.rule(), routes);
     }
@@ -296,7 +303,7 @@ public final class ClassPlanner {
     }
 
     private static MethodPlan vectorMethod(KernelMethod m, PlanOptions o, int bits, boolean split, Problem problem,
-                                           boolean segmentLanes) {
+                                           boolean segmentLanes, boolean throughSegments) {
         String unsupported = unsupported(m, bits);
         if (unsupported != null) {
             return MethodPlan.single(m, split, scalarFallback(m, problem, o, bits, split, "scalar (" + unsupported + ")"));
@@ -368,7 +375,29 @@ public final class ClassPlanner {
         }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
-        return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, inCacheTranspose(m, v.plan()) ? scalar : 0));
+        return new MethodPlan(m, split, variants, new MethodPlan.Rule(throughSegments ? segmentBlocks(m, variants) : 0,
+                inCacheTranspose(m, v.plan()) ? scalar : 0));
+    }
+
+    /**
+     * The variant the rule takes for a transpose whose loads or stores go through a segment: the
+     * first of 256-bit blocks where the class has them, else the narrowest (0). Every vector access
+     * to a segment keeps a bounds check that an array access loses in a counted loop, and a t x t
+     * block makes t loads and t stores for t * t elements, so blocks of twice the lanes make half
+     * the checked accesses per element. Measured (AMD EPYC Zen 4, JDK 25, nchw to nChw16c
+     * 1x64x56x56, native segments against arrays, one JVM per pair, interleaved): 4x4 blocks 35.9 us
+     * on segments against 28.0 on arrays (0.78x), 8x8 blocks 21.6 against 22.1 (1.04x) and 1.24x the
+     * arrays' 4x4; 16x16 blocks 19.5, but twice the bytecode and later to C2. Where rearranging is not
+     * cheap (before Java 24) the rule is the scalar nest's or the narrowest blocks' as elsewhere.
+     */
+    private static int segmentBlocks(KernelMethod m, List<VariantPlan> variants) {
+        for (int k = 0; k < variants.size(); k++) {
+            VariantPlan v = variants.get(k);
+            if (v.form() instanceof VariantPlan.Vectors && blockBits(v, laneType(m)) == SEGMENT_BLOCK_BITS) {
+                return k;
+            }
+        }
+        return 0;
     }
 
     /**

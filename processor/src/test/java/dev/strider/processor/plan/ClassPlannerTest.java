@@ -70,6 +70,30 @@ class ClassPlannerTest {
     }
 
     @Test
+    void aTransposeThroughSegmentsTakesTheHalfAsManyAccessesOf256BitBlocks() {
+        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
+                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        KernelMethod onArrays = toBlocked(ElementType.FLOAT, ACT);
+        for (dev.strider.processor.model.Memory in : List.of(dev.strider.processor.model.Memory.SEGMENT,
+                dev.strider.processor.model.Memory.ARRAY)) {
+            KernelMethod m = onArrays.withParams(p -> p.tensor() && (p == onArrays.output()
+                    || in == dev.strider.processor.model.Memory.SEGMENT) ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+            MethodPlan plan = vector(m, 512, segments);
+            assertEquals(List.of("4x4 blocks in registers", "8x8 blocks in registers", "16x16 blocks in registers"),
+                    plan.names().subList(0, 3), in + " in");
+            assertEquals("scalar nest", plan.names().get(4), in + " in");
+            // 8x8 floats from Java 24 (before, what the rule took before: the scalar nest in cache
+            // through segment lanes, the 4x4 blocks from an array)
+            assertEquals(1, plan.rule().cheapRearrange(), in + " in");
+            assertEquals(in == dev.strider.processor.model.Memory.SEGMENT ? 4 : 0, plan.rule().otherwise(), in + " in");
+        }
+        // on arrays the narrowest blocks everywhere; a 128-bit class has no 256-bit blocks
+        assertEquals(MethodPlan.Rule.always(0), vector(onArrays, 512, segments).rule());
+        KernelMethod narrow = onArrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+        assertEquals(0, vector(narrow, 128, segments).rule().cheapRearrange());
+    }
+
+    @Test
     void transposeBitsSetsOnlyTheRulesWidth() {
         MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512,
                 new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 256));
