@@ -46,8 +46,8 @@ public final class ClassPlanner {
     /** The blocks that get a variant of {@link VectorPlan.Stages} besides the plain one: 8x8 floats, 4x4 doubles. */
     public static final int STAGED_BLOCK_BITS = 256;
 
-    /** The blocks the rule takes for a transpose through segments ({@link #segmentBlocks}): 8x8 floats. */
-    public static final int SEGMENT_BLOCK_BITS = 256;
+    /** The blocks the rule takes for a transpose of 32-bit lanes through segments ({@link #segmentBlocks}): 8x8. */
+    public static final int SEGMENT_BLOCK_LANES = 8;
 
     /** Wider blocks than this would not fit the 16 or 32 vector registers. */
     public static final int MAX_TRANSPOSE_LANES = 16;
@@ -227,10 +227,11 @@ public final class ClassPlanner {
                     o.tileAbove(), split, "scalar (" + unsupported + ")");
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
-        // MemorySegment parameters only: buffers through segments (MemorySegment.ofBuffer) kept the
-        // narrowest blocks, whose wide forms ran fast on one thread's path and 3-4x slower on the
-        // other's, by JVM (segmentBlocks)
-        boolean throughSegments = routes.stream().anyMatch(r -> r == MemoryRoute.SEGMENT);
+        // MemorySegment parameters and no buffer: buffers through segments (MemorySegment.ofBuffer)
+        // keep the narrowest blocks, whose wide forms ran fast on one thread's path and 3-4x slower
+        // on the other's, by JVM (segmentBlocks)
+        boolean throughSegments = routes.stream().anyMatch(r -> r == MemoryRoute.SEGMENT)
+                && routes.stream().noneMatch(r -> r == MemoryRoute.BUFFER_SEGMENT);
         MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes), throughSegments);
         List<VariantPlan> variants = planned.variants().stream().map(v -> withValueLanesFromJava25(m, v)).toList();
         return new MethodPlan(m, split, variants, planned.rule(), routes);
@@ -380,20 +381,29 @@ public final class ClassPlanner {
     }
 
     /**
-     * The variant the rule takes for a transpose whose loads or stores go through a segment: the
-     * first of 256-bit blocks where the class has them, else the narrowest (0). Every vector access
-     * to a segment keeps a bounds check that an array access loses in a counted loop, and a t x t
-     * block makes t loads and t stores for t * t elements, so blocks of twice the lanes make half
-     * the checked accesses per element. Measured (AMD EPYC Zen 4, JDK 25, nchw to nChw16c
-     * 1x64x56x56, native segments against arrays, one JVM per pair, interleaved): 4x4 blocks 35.9 us
-     * on segments against 28.0 on arrays (0.78x), 8x8 blocks 21.6 against 22.1 (1.04x) and 1.24x the
-     * arrays' 4x4; 16x16 blocks 19.5, but twice the bytecode and later to C2. Where rearranging is not
-     * cheap (before Java 24) the rule is the scalar nest's or the narrowest blocks' as elsewhere.
+     * The variant the rule takes for a transpose of 32-bit lanes whose loads or stores go through a
+     * segment: the plain 8x8 blocks where the class has them, else the narrowest (0). Every vector
+     * access to a segment keeps a bounds check that an array access loses in a counted loop, and a
+     * t x t block makes t loads and t stores for t * t elements, so 8x8 blocks make half the checked
+     * accesses per element of 4x4 ones. Measured (AMD EPYC Zen 4, JDK 25, nchw to nChw16c 1x64x56x56,
+     * native segments against arrays, one pair per JVM, interleaved): 4x4 blocks 35.9 us on segments
+     * against 28.0 on arrays (0.78x); 8x8 blocks 21.6 against the arrays' 4x4 26.7 (1.24x), and 21.2
+     * against their 8x8 22.1 (1.04x) in another JVM; 16x16 blocks 19.5, but twice the bytecode and
+     * later to C2. Other lanes keep
+     * their narrowest blocks (16-bit ones would take 16x16 for the same access count: not measured),
+     * and so do 128-bit classes. Where rearranging is not cheap (before Java 24) the rule is the
+     * scalar nest's or the narrowest blocks' as elsewhere. On Java 24 the tuner times only variants
+     * of variant 0's width ({@code Tuner.timedTogether}), so there it never times these 8x8 blocks
+     * and may route the method to the 4x4 ones or the scalar nest; from Java 25 it times them all.
      */
     private static int segmentBlocks(KernelMethod m, List<VariantPlan> variants) {
+        if (laneType(m).bytes() != 4) {
+            return 0;
+        }
         for (int k = 0; k < variants.size(); k++) {
             VariantPlan v = variants.get(k);
-            if (v.form() instanceof VariantPlan.Vectors && blockBits(v, laneType(m)) == SEGMENT_BLOCK_BITS) {
+            if (v.form() instanceof VariantPlan.Vectors vectors && !vectors.plan().widenedRows()
+                    && vectors.plan().lanes() == SEGMENT_BLOCK_LANES && !vectors.plan().stages().offsetLoads()) {
                 return k;
             }
         }

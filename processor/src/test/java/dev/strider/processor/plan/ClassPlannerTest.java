@@ -87,10 +87,21 @@ class ClassPlannerTest {
             assertEquals(1, plan.rule().cheapRearrange(), in + " in");
             assertEquals(in == dev.strider.processor.model.Memory.SEGMENT ? 4 : 0, plan.rule().otherwise(), in + " in");
         }
-        // on arrays the narrowest blocks everywhere; a 128-bit class has no 256-bit blocks
+        // on arrays the narrowest blocks everywhere; a 128-bit class has no 8x8 float blocks
         assertEquals(MethodPlan.Rule.always(0), vector(onArrays, 512, segments).rule());
         KernelMethod narrow = onArrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
         assertEquals(0, vector(narrow, 128, segments).rule().cheapRearrange());
+        // a buffer read through MemorySegment.ofBuffer beside a segment keeps the narrowest blocks
+        KernelMethod mixed = onArrays.withParams(p -> !p.tensor() ? p : p == onArrays.output()
+                ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p.in(dev.strider.processor.model.Memory.BUFFER));
+        assertEquals(0, vector(mixed, 512, segments).rule().cheapRearrange());
+        // 16-bit lanes keep theirs too (8x8 shorts are the narrowest; 16x16 unmeasured), as do doubles
+        for (ElementType type : List.of(ElementType.SHORT, ElementType.DOUBLE)) {
+            KernelMethod other = toBlocked(type, ACT).withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+            MethodPlan plan = vector(other, 512, segments);
+            assertTrue(plan.names().size() > 2, type + ": " + plan.names());
+            assertEquals(0, plan.rule().cheapRearrange(), type + ": " + plan.names());
+        }
     }
 
     @Test
