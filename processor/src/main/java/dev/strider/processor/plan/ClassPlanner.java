@@ -227,11 +227,9 @@ public final class ClassPlanner {
                     o.tileAbove(), split, "scalar (" + unsupported + ")");
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
-        // MemorySegment parameters and no buffer: buffers through segments (MemorySegment.ofBuffer)
-        // keep the narrowest blocks, whose wide forms ran fast on one thread's path and 3-4x slower
-        // on the other's, by JVM (segmentBlocks)
-        boolean throughSegments = routes.stream().anyMatch(r -> r == MemoryRoute.SEGMENT)
-                && routes.stream().noneMatch(r -> r == MemoryRoute.BUFFER_SEGMENT);
+        // MemorySegment parameters, and buffers whose vectors go through MemorySegment.ofBuffer (its
+        // views made in a method of their own: Access.handOff)
+        boolean throughSegments = routes.stream().anyMatch(MemoryRoute::segment);
         MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes), throughSegments);
         List<VariantPlan> variants = planned.variants().stream().map(v -> withValueLanesFromJava25(m, v)).toList();
         return new MethodPlan(m, split, variants, planned.rule(), routes);
@@ -382,7 +380,8 @@ public final class ClassPlanner {
 
     /**
      * The variant the rule takes for a transpose of 32-bit lanes whose loads or stores go through a
-     * segment: the plain 8x8 blocks where the class has them, else the narrowest (0). Every vector
+     * segment (a {@code MemorySegment}, or a buffer's view): the plain 8x8 blocks where the class has
+     * them, else the narrowest (0). Every vector
      * access to a segment keeps a bounds check that an array access loses in a counted loop, and a
      * t x t block makes t loads and t stores for t * t elements, so 8x8 blocks make half the checked
      * accesses per element of 4x4 ones. Measured (AMD EPYC Zen 4, JDK 25, nchw to nChw16c 1x64x56x56,

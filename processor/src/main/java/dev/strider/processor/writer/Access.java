@@ -13,6 +13,7 @@ import dev.strider.processor.plan.MemoryRoute;
 import dev.strider.processor.plan.MethodPlan;
 import dev.strider.processor.plan.Problem;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -214,6 +215,26 @@ final class Access {
      */
     private String nibbles(Param p) {
         return p.memory() == Memory.SEGMENT ? nibbleViews.computeIfAbsent(p, q -> scope.local(q.name() + "Bytes")) : p.name();
+    }
+
+    /**
+     * The locals the prologue declares that the nest reads, as parameters, where a buffer's vectors
+     * go through a segment view (else none): its views, byte orders and 4-bit views. A vector
+     * variant makes them in a method of their own and passes them to the method of its nest: made
+     * in the nest's method, whose C2 code then lost its speed once another variant of the class had
+     * run (direct buffers, nchw to nChw16c 1x64x56x56, the 8x8 blocks 63.5-64.5 us after 3,000 calls
+     * of the 4x4 ones against 23.0 first; 22.5-24.0 with the views passed in; AMD EPYC Zen 4, JDK
+     * 25), as segments passed in never did.
+     */
+    List<com.palantir.javapoet.ParameterSpec> handOff() {
+        if (views.isEmpty()) {
+            return List.of();
+        }
+        List<com.palantir.javapoet.ParameterSpec> locals = new java.util.ArrayList<>();
+        views.values().forEach(view -> locals.add(com.palantir.javapoet.ParameterSpec.builder(MEMORY_SEGMENT, view).build()));
+        nibbleViews.values().forEach(view -> locals.add(com.palantir.javapoet.ParameterSpec.builder(BYTE_BUFFER, view).build()));
+        orders.values().forEach(order -> locals.add(com.palantir.javapoet.ParameterSpec.builder(BYTE_ORDER, order).build()));
+        return locals;
     }
 
     private String order(Param p) {

@@ -25,15 +25,23 @@ final class Bodies {
      * form from Java 25, where it has one.
      */
     record Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables,
-                Optional<Body> fromJava25) {
+                Optional<Body> fromJava25, List<com.palantir.javapoet.ParameterSpec> handOff) {
 
         Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables) {
-            this(plan, prologue, logical, pad, tables, Optional.empty());
+            this(plan, prologue, logical, pad, tables, Optional.empty(), List.of());
+        }
+
+        /**
+         * The same body whose nest reads the locals {@code handOff} its prologue declares ({@link
+         * Access#handOff}): a variant method of it makes them and passes them to a method of the nest.
+         */
+        Body withHandOff(List<com.palantir.javapoet.ParameterSpec> locals) {
+            return new Body(plan, prologue, logical, pad, tables, fromJava25, List.copyOf(locals));
         }
 
         /** The same body, with {@code body} the code of the plan's Java 25 form ({@link VariantPlan#fromJava25}). */
         Body withFromJava25(Body body) {
-            return new Body(plan, prologue, logical, pad, tables, Optional.of(body));
+            return new Body(plan, prologue, logical, pad, tables, Optional.of(body), handOff);
         }
     }
 

@@ -379,7 +379,7 @@ final class KernelClass {
                 .addJavadoc("$L$L. Loop nest: $L.\n", what, v.fromJava25().isPresent() ? ", before Java 25" : "",
                         v.form().describe());
         parameters(ids, method, m, split);
-        type.addMethod(method.addCode(work(ids, m, b, v.steps())).build());
+        addWork(ids, type, m, method, b, v.suffix(), split, v.steps());
         if (b.fromJava25().isPresent()) {
             Bodies.Body values = b.fromJava25().get();
             MethodSpec.Builder twin = MethodSpec.methodBuilder(ids.variant(m, v.fromJava25Suffix()))
@@ -387,8 +387,40 @@ final class KernelClass {
                     .addJavadoc("$L, from Java 25 ({@code Device.valueLanes()}). Loop nest: $L.\n", what,
                             values.plan().describe());
             parameters(ids, twin, m, split);
-            type.addMethod(twin.addCode(work(ids, m, values, v.steps())).build());
+            addWork(ids, type, m, twin, values, v.fromJava25Suffix(), split, v.steps());
         }
+    }
+
+    /**
+     * {@code method} with the work of body {@code b}; where the body hands locals of its prologue
+     * to its nest ({@link Access#handOff}), {@code method} runs the prologue and calls {@code
+     * m_<suffix>Nest}, which takes them after the method's parameters and runs the rest.
+     */
+    private static void addWork(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodSpec.Builder method,
+                                Bodies.Body b, String suffix, boolean split, int steps) {
+        if (b.handOff().isEmpty()) {
+            type.addMethod(method.addCode(work(ids, m, b, steps)).build());
+            return;
+        }
+        String nestName = ids.variant(m, suffix + "Nest");
+        CodeBlock.Builder args = CodeBlock.builder().add(arguments(ids, m, false));
+        MethodSpec.Builder nest = MethodSpec.methodBuilder(nestName).addModifiers(Modifier.PRIVATE)
+                .addJavadoc("The nest of {@link #$N}, given the views its prologue made.\n", ids.variant(m, suffix));
+        for (Param p : m.params()) {
+            nest.addParameter(Access.type(p), p.name());
+        }
+        for (com.palantir.javapoet.ParameterSpec local : b.handOff()) {
+            nest.addParameter(local);
+            args.add(", $N", local.name());
+        }
+        if (split) {
+            String[] bounds = ids.bounds(m);
+            nest.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]);
+            args.add(", $N, $N", bounds[0], bounds[1]);
+        }
+        type.addMethod(method.addCode(b.prologue()).addStatement("$N($L)", nestName, args.build()).build());
+        Bodies.Body rest = new Bodies.Body(b.plan(), CodeBlock.of(""), b.logical(), b.pad(), b.tables());
+        type.addMethod(nest.addCode(work(ids, m, rest, steps)).build());
     }
 
     /** The variants of a method, listed in its Javadoc. */

@@ -152,7 +152,8 @@ public final class VectorWriter {
                 : nest.logical(element, plan.leaf(), vector);
         CodeBlock pad = Bodies.padLanes(m, nest, access);
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
-        return padInVectors(m, v, nest, access, body, constants);
+        body = padInVectors(m, v, nest, access, body, constants);
+        return body.withHandOff(access.handOff());
     }
 
     /**

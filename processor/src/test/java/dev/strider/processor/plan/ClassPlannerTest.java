@@ -91,10 +91,14 @@ class ClassPlannerTest {
         assertEquals(MethodPlan.Rule.always(0), vector(onArrays, 512, segments).rule());
         KernelMethod narrow = onArrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
         assertEquals(0, vector(narrow, 128, segments).rule().cheapRearrange());
-        // a buffer read through MemorySegment.ofBuffer beside a segment keeps the narrowest blocks
+        // buffers read and written through MemorySegment.ofBuffer, alone or beside a segment, take them too
         KernelMethod mixed = onArrays.withParams(p -> !p.tensor() ? p : p == onArrays.output()
                 ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p.in(dev.strider.processor.model.Memory.BUFFER));
-        assertEquals(0, vector(mixed, 512, segments).rule().cheapRearrange());
+        assertEquals(1, vector(mixed, 512, segments).rule().cheapRearrange());
+        KernelMethod buffers = onArrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.BUFFER) : p);
+        assertEquals(1, vector(buffers, 512, segments).rule().cheapRearrange());
+        // compiled for Java 17, buffers have no vector route: no rule through segments
+        assertEquals(0, vector(buffers, 512, DEFAULTS).rule().cheapRearrange());
         // 16-bit lanes keep theirs too (8x8 shorts are the narrowest; 16x16 unmeasured), as do doubles
         for (ElementType type : List.of(ElementType.SHORT, ElementType.DOUBLE)) {
             KernelMethod other = toBlocked(type, ACT).withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
