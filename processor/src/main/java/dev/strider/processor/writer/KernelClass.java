@@ -394,7 +394,7 @@ final class KernelClass {
     /**
      * {@code method} with the work of body {@code b}; where the body hands locals of its prologue
      * to its nest ({@link Access#handOff}), {@code method} runs the prologue and calls {@code
-     * m_<suffix>Nest}, which takes them after the method's parameters and runs the rest.
+     * m_<suffix>Nest}, which takes them after the method's parameters (and chunk bounds) and runs the rest.
      */
     private static void addWork(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodSpec.Builder method,
                                 Bodies.Body b, String suffix, boolean split, int steps) {
@@ -403,20 +403,13 @@ final class KernelClass {
             return;
         }
         String nestName = ids.variant(m, suffix + "Nest");
-        CodeBlock.Builder args = CodeBlock.builder().add(arguments(ids, m, false));
+        CodeBlock.Builder args = CodeBlock.builder().add(arguments(ids, m, split));
         MethodSpec.Builder nest = MethodSpec.methodBuilder(nestName).addModifiers(Modifier.PRIVATE)
                 .addJavadoc("The nest of {@link #$N}, given the views its prologue made.\n", ids.variant(m, suffix));
-        for (Param p : m.params()) {
-            nest.addParameter(Access.type(p), p.name());
-        }
+        parameters(ids, nest, m, split);
         for (com.palantir.javapoet.ParameterSpec local : b.handOff()) {
             nest.addParameter(local);
             args.add(", $N", local.name());
-        }
-        if (split) {
-            String[] bounds = ids.bounds(m);
-            nest.addParameter(TypeName.INT, bounds[0]).addParameter(TypeName.INT, bounds[1]);
-            args.add(", $N, $N", bounds[0], bounds[1]);
         }
         type.addMethod(method.addCode(b.prologue()).addStatement("$N($L)", nestName, args.build()).build());
         Bodies.Body rest = new Bodies.Body(b.plan(), CodeBlock.of(""), b.logical(), b.pad(), b.tables());

@@ -12,7 +12,6 @@ import dev.strider.layout.SliceWindow;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
-import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.model.QuantParam;
 import dev.strider.Side;
@@ -55,13 +54,12 @@ class MethodSizeTest {
                         new int[4], image, new int[] {1, 1, 1, -1}), TensorLayout.packed("NCHW", image))));
         // f16 widened to f32: transposed as 16-bit rows (a local and a multiply per stored row),
         // widened as loaded (twice per row), with a tail block, and in contiguous vectors
-        for (Object[] f16 : new Object[][] {{"f16Blocked64", TensorLayout.packed("NCHW", act), TensorLayout.of("NCHW", act, "nChw16c")},
-                {"f16Blocked17", TensorLayout.packed("NCHW", tail), TensorLayout.of("NCHW", tail, "nChw16c")},
-                {"f16InPlace", TensorLayout.packed("NCHW", image), TensorLayout.packed("NCHW", image)}}) {
-            KernelMethod.Reorder f = Samples.reorder((String) f16[0], ElementType.FLOAT, (TensorLayout) f16[1], (TensorLayout) f16[2]);
-            methods.add(new KernelMethod.Reorder(f.name(), new Param("src", ElementType.SHORT, Memory.ARRAY)
-                    .holding(NarrowFormat.F16), f.from(), f.dst(), f.to(), false, false, 1, 0));
-        }
+        methods.add(Samples.widen("f16Blocked64", NarrowFormat.F16, TensorLayout.packed("NCHW", act),
+                TensorLayout.of("NCHW", act, "nChw16c")));
+        methods.add(Samples.widen("f16Blocked17", NarrowFormat.F16, TensorLayout.packed("NCHW", tail),
+                TensorLayout.of("NCHW", tail, "nChw16c")));
+        methods.add(Samples.widen("f16InPlace", NarrowFormat.F16, TensorLayout.packed("NCHW", image),
+                TensorLayout.packed("NCHW", image)));
         Random r = new Random(7);
         for (int i = 0; i < 30; i++) {
             int[] sizes = RandomLayouts.sizes(r, 6, 9);

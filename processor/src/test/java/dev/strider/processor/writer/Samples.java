@@ -2,6 +2,7 @@ package dev.strider.processor.writer;
 
 import dev.strider.BinaryOp;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.NarrowFormat;
 import dev.strider.kernel.UnaryOp;
 import dev.strider.layout.TensorLayout;
 import dev.strider.layout.SliceWindow;
@@ -25,6 +26,12 @@ final class Samples {
     static KernelMethod.Reorder reorder(String name, ElementType type, TensorLayout from, TensorLayout to) {
         return new KernelMethod.Reorder(name, Param.array("src", type), named("From", from), Param.array("dst", type),
                 named("To", to), false, false, 1, 0);
+    }
+
+    /** bf16 or f16 ({@code format}) in a {@code short[]} widened to a {@code float[]}, nothing else computed. */
+    static KernelMethod.Reorder widen(String name, NarrowFormat format, TensorLayout from, TensorLayout to) {
+        return new KernelMethod.Reorder(name, Param.array("src", ElementType.SHORT).holding(format), named("From", from),
+                Param.array("dst", ElementType.FLOAT), named("To", to), false, false, 1, 0);
     }
 
     /**

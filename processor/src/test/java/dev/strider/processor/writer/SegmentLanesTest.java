@@ -56,14 +56,11 @@ class SegmentLanesTest {
                 TensorLayout.of("NCHW", IMAGE, "nchw")));
         methods.add(Samples.convert("normalize", ElementType.BYTE, TensorLayout.of("NCHW", IMAGE, "nhwc"), ElementType.FLOAT,
                 TensorLayout.of("NCHW", IMAGE, "nchw"), true, 1 / 127.5, -1));
-        KernelMethod.Reorder bf16 = Samples.reorder("widen", ElementType.FLOAT, TensorLayout.of("NCHW", BLOCKED, "nchw"),
-                TensorLayout.of("NCHW", BLOCKED, "nChw16c"));
-        methods.add(new KernelMethod.Reorder(bf16.name(), new Param("src", ElementType.SHORT, Memory.ARRAY).holding(NarrowFormat.BF16),
-                bf16.from(), bf16.dst(), bf16.to(), false, false, 1, 0));
+        methods.add(Samples.widen("widen", NarrowFormat.BF16, TensorLayout.of("NCHW", BLOCKED, "nchw"),
+                TensorLayout.of("NCHW", BLOCKED, "nChw16c")));
         // bf16 widened in place, sequential on both sides: contiguous vectors of the floats' bits
         TensorLayout planar = TensorLayout.of("NCHW", IMAGE, "nchw");
-        methods.add(new KernelMethod.Reorder("widenInPlace", new Param("src", ElementType.SHORT, Memory.ARRAY)
-                .holding(NarrowFormat.BF16), Samples.named("From", planar), bf16.dst(), Samples.named("To", planar), false, false, 1, 0));
+        methods.add(Samples.widen("widenInPlace", NarrowFormat.BF16, planar, planar));
         // each row reversed: contiguous vectors loaded backwards and rearranged
         methods.add(Samples.slice("mirror", ElementType.FLOAT, planar,
                 SliceWindow.of(planar, new int[4], IMAGE, new int[] {1, 1, 1, -1}), planar));

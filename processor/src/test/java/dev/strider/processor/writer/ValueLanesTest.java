@@ -13,7 +13,6 @@ import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Memory;
-import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.ClassPlan;
 import dev.strider.processor.plan.ClassPlanner;
 import dev.strider.processor.plan.MethodPlan;
@@ -55,13 +54,8 @@ class ValueLanesTest {
         methods.add(Samples.convert("toS8", ElementType.FLOAT, planar, false, ElementType.BYTE, planar, false, 0.5, 0));
         methods.add(Samples.convert("toU8", ElementType.FLOAT, planar, false, ElementType.BYTE, planar, true, 3, 127.5));
         // f16 widened to f32, transposed into blocks and in place: its multiply takes float lanes
-        KernelMethod.Reorder blocked = Samples.reorder("f16Blocked", ElementType.FLOAT, TensorLayout.of("NCHW", IMAGE, "nchw"),
-                TensorLayout.of("NCHW", IMAGE, "nChw16c"));
-        methods.add(new KernelMethod.Reorder(blocked.name(), new Param("src", ElementType.SHORT, Memory.ARRAY)
-                .holding(NarrowFormat.F16), blocked.from(), blocked.dst(), blocked.to(), false, false, 1, 0));
-        methods.add(new KernelMethod.Reorder("f16InPlace", new Param("src", ElementType.SHORT, Memory.ARRAY)
-                .holding(NarrowFormat.F16), Samples.named("From", planar), blocked.dst(), Samples.named("To", planar),
-                false, false, 1, 0));
+        methods.add(Samples.widen("f16Blocked", NarrowFormat.F16, planar, TensorLayout.of("NCHW", IMAGE, "nChw16c")));
+        methods.add(Samples.widen("f16InPlace", NarrowFormat.F16, planar, planar));
         return methods;
     }
 
