@@ -71,7 +71,7 @@ public interface QuantizedOps {
     @Reorder(from = Features.class, to = Blocked.class)
     void bf16ToBlocked(@Elements(Bf16.class) short[] src, float[] dst);
 
-    /** f16 to f32, nchw to nChw16c: each transposed row widened in int lanes and one multiply. */
+    /** f16 to f32, nchw to nChw16c: from Java 24 16x16 blocks of 16-bit lanes widened through a tile by the JDK. */
     @Reorder(from = Features.class, to = Blocked.class)
     void f16ToBlocked(@Elements(F16.class) short[] src, float[] dst);
 

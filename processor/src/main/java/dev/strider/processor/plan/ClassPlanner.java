@@ -263,6 +263,15 @@ public final class ClassPlanner {
      * converted after, in any lanes.
      */
     public static boolean reinterprets(KernelMethod m, VectorPlan plan) {
+        if (plan.widenedInTile()) {
+            // the shorts move and are stored as they are; the JDK's loop widens them
+            for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
+                if (plan.shifts(ElementType.SHORT, k)) {
+                    return true;
+                }
+            }
+            return false;
+        }
         if (widensHalf(m)) {
             return widensF16(m) || !plan.segmentLanes();
         }
@@ -367,9 +376,17 @@ public final class ClassPlanner {
                     split, false, false, segmentLanes);
             if (floats.form() instanceof VariantPlan.Vectors f && f.plan().kind() == VectorPlan.Kind.TRANSPOSE
                     && floats.estimatedBytes() <= METHOD_BYTES_BUDGET && variants.size() < MAX_VARIANTS - 1) {
+                // From Java 24 the rule takes f16's blocks through a tile where they are planned
+                // (arrays only): the JDK's conversion widens them (VectorPlan.withWidenedInTile)
+                VariantPlan tile = throughSegments ? null : widenedInTile(m, problem, o, bits, lanes, interleavable, split);
+                int fromJava24 = 0;
+                if (tile != null && variants.size() < MAX_VARIANTS - 2) {
+                    variants.add(tile);
+                    fromJava24 = variants.size() - 1;
+                }
                 variants.add(floats);
                 variants.add(scalarFallback(m, problem, o, bits, split, null));
-                return new MethodPlan(m, split, variants, new MethodPlan.Rule(0, variants.size() - 2));
+                return new MethodPlan(m, split, variants, new MethodPlan.Rule(fromJava24, variants.size() - 2));
             }
         }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
@@ -429,6 +446,47 @@ public final class ClassPlanner {
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                              int transposeLanes, boolean interleavable, boolean split,
                                              boolean fallBack, boolean widenRows, boolean segmentLanes) {
+        return vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, fallBack, widenRows,
+                segmentLanes, false);
+    }
+
+    /**
+     * The f16 widening of {@code m} in 16x16 blocks of 16-bit lanes through a tile ({@link
+     * VectorPlan#withWidenedInTile}), or null where it has none: not f16, a class narrower than 16
+     * shorts, or blocks whose output is not one run of elements.
+     */
+    static VariantPlan widenedInTile(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
+                                     boolean interleavable, boolean split) {
+        if (!widensF16(m) || bits < TILE_BLOCK_LANES * 16) {
+            return null;
+        }
+        VariantPlan v = vectorVariant(m, problem, o, bits, lanes, TILE_BLOCK_LANES, interleavable, split, false, true,
+                false, true);
+        // and only where it moves whole blocks: a tile's partial blocks go element by element
+        return v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().widenedInTile()
+                && NestWalk.size(vectors.plan().loops(), vectors.plan().leaf(), v.splitNode(), vectors.plan().tails())
+                        .vectorStatements() > 0
+                && v.estimatedBytes() <= METHOD_BYTES_BUDGET ? v : null;
+    }
+
+    /** The blocks of {@link #widenedInTile}: 16x16, a 256-bit row of 16-bit lanes. */
+    static final int TILE_BLOCK_LANES = 16;
+
+    /**
+     * True when each block of transpose {@code plan} writes one run of {@code lanes * lanes}
+     * output elements: its output rows (the Y node) {@code lanes} apart and their elements (X)
+     * next to each other, as nChw16c's 16 channels of 16 pixels are.
+     */
+    static boolean denseBlocks(VectorPlan plan) {
+        Node y = plan.loops().nodes().get(plan.leaf());
+        Node x = plan.loops().nodes().get(plan.leaf() + 1);
+        return x.strides()[0] == 1 && y.strides()[0] == plan.lanes();
+    }
+
+    /** The same, through a tile ({@link #widenedInTile}) when {@code inTile} and the blocks are dense, without tail blocks. */
+    private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
+                                             int transposeLanes, boolean interleavable, boolean split,
+                                             boolean fallBack, boolean widenRows, boolean segmentLanes, boolean inTile) {
         int limit = o.unrollLimit();
         while (true) {
             Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
@@ -447,9 +505,11 @@ public final class ClassPlanner {
                         "scalar (a scale or zero point changes along the lanes other than one per lane)");
             }
             VectorPlan plan = planned.get();
-            plan = plan.withTails(tailBlocks(m, plan, split));
+            boolean tile = inTile && plan.kind() == VectorPlan.Kind.TRANSPOSE && denseBlocks(plan);
+            // a tile's partial blocks go element by element
+            plan = plan.withTails(tile ? VectorPlan.TailBlocks.NONE : tailBlocks(m, plan, split));
             if (plan.kind() == VectorPlan.Kind.TRANSPOSE && widenRows) {
-                plan = plan.withWidenedRows();
+                plan = tile ? plan.withWidenedInTile() : plan.withWidenedRows();
             }
             if (segmentLanes && movesWithoutReinterpret(m, plan)) {
                 plan = plan.withSegmentLanes();
@@ -681,8 +741,10 @@ public final class ClassPlanner {
         boolean f16 = widensF16(m);
         int perLoad = steps / 3 + (convertsInBlocks(m) ? CONVERTED_ROW_BYTES : 0)
                 + (f16 && !plan.widenedRows() ? F16_LOADED_BYTES : 0);
-        int perStore = (narrows(m) ? NARROWED_ROW_BYTES : 0) + (f16 && plan.widenedRows() ? F16_STORED_BYTES : 0);
-        return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan) + (perLoad + perStore) * plan.lanes())
+        int perStore = (narrows(m) ? NARROWED_ROW_BYTES : 0)
+                + (f16 && plan.widenedRows() && !plan.widenedInTile() ? F16_STORED_BYTES : 0);
+        return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan) + (perLoad + perStore) * plan.lanes()
+                        + (plan.widenedInTile() ? TILE_WIDENING_BYTES : 0))
                 + size.tailBlockBytes() + size.tailRowsLoaded() * perLoad + size.tailRowsStored() * perStore
                 + size.loops() * 40;
     }
@@ -692,6 +754,9 @@ public final class ClassPlanner {
      * exponent fix and the multiply (about 75 bytes, against bf16's 20 that a row's estimate holds).
      */
     static final int F16_STORED_BYTES = 60;
+
+    /** Bytecode of a block's widening through a tile: the call of {@code HalfFloats.f16ToFloats} and its offsets. */
+    static final int TILE_WIDENING_BYTES = 20;
 
     /** The same where a row is widened as it is loaded (or a contiguous vector): the placed lanes twice. */
     static final int F16_LOADED_BYTES = 100;
@@ -821,7 +886,8 @@ public final class ClassPlanner {
         switch (plan.kind()) {
             case TRANSPOSE:
                 return plan.lanes() + "x" + plan.lanes() + " blocks in registers"
-                        + (plan.widenedRows() ? " as 16-bit lanes" : "") + plan.stages().describe();
+                        + (plan.widenedInTile() ? " as 16-bit lanes through a tile" : plan.widenedRows() ? " as 16-bit lanes" : "")
+                        + plan.stages().describe();
             case INTERLEAVE:
                 return "interleaved in registers";
             case DEINTERLEAVE:
@@ -834,7 +900,8 @@ public final class ClassPlanner {
     private static String suffix(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return "blocks" + plan.lanes() + (plan.widenedRows() ? "h" : "") + (plan.stages().offsetLoads() ? "o" : "")
+                return "blocks" + plan.lanes() + (plan.widenedInTile() ? "t" : plan.widenedRows() ? "h" : "")
+                        + (plan.stages().offsetLoads() ? "o" : "")
                         + (plan.stages().andOr() ? "m" : "");
             case INTERLEAVE:
                 return "interleaved";

@@ -16,9 +16,12 @@ import dev.strider.kernel.ElementType;
  * @param moves  in which lanes the elements that only move are held: their bits reinterpreted
  *               (the plain form), their bits straight from segment memory ({@link #withSegmentLanes}),
  *               or their own values ({@link #withValueLanes})
+ * @param widenedInTile with {@code widenedRows}, f16 only: the transposed 16-bit rows are stored into
+ *               a tile of one block and the JDK's conversion widens the tile into the output
+ *               ({@link #withWidenedInTile})
  */
 public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails,
-                         boolean widenedRows, Lanes moves) {
+                         boolean widenedRows, Lanes moves, boolean widenedInTile) {
 
     /**
      * In which lanes a plan holds the elements that only move (transposed, interleaved, reversed).
@@ -41,12 +44,12 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
 
     /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, Lanes.REINTERPRETED);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, Lanes.REINTERPRETED, false);
     }
 
     /** A plan whose transpose moves the output's elements (or their bits). */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
-        this(loops, kind, leaf, lanes, stages, tails, false, Lanes.REINTERPRETED);
+        this(loops, kind, leaf, lanes, stages, tails, false, Lanes.REINTERPRETED, false);
     }
 
     /**
@@ -55,17 +58,37 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * ({@code ClassPlanner.widensHalf}).
      */
     public VectorPlan withWidenedRows() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves, widenedInTile);
+    }
+
+    /**
+     * The same 16-bit transpose of f16 ({@link #withWidenedRows}), each block's rows stored as they
+     * are into a tile of {@code lanes * lanes} shorts, then widened into the output by the JDK's own
+     * conversion (a loop of {@code HalfFloats.f16ToFloat}, which is {@code Float.float16ToFloat}
+     * where that gives NaNs as Strider does, and which C2 compiles to {@code vcvtph2ps} from Java
+     * 21). Planned only where a block's output is one run of elements ({@code
+     * ClassPlanner.denseBlocks}), and only on arrays.
+     *
+     * <p>Why: the Vector API (to JDK 25) has no f16 conversion, so a row widened in lanes takes ten
+     * lane operations ({@code VectorWriter.f16Floats}), where the JDK's conversion takes one
+     * instruction per vector, in a loop C2 vectorizes from Java 21. Measured (AMD EPYC Zen 4, JDK 25,
+     * nchw to nChw16c 1x64x56x56, one JVM, interleaved, scratch harness): 16x16 blocks through a
+     * one-block tile 22.7-24.3 us, through a four-block tile 21.2-23.9, the rule's 8x8 blocks widened
+     * in lanes 40-56 us, the f32 reorder of the same shape 19-27 us. Tiles of 7 and 49 blocks were
+     * slower (21.8-28.8 and 32.8-33.0 us): past 4 KB the tile leaves L1.
+     */
+    public VectorPlan withWidenedInTile() {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves, true);
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, widenedInTile);
     }
 
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, widenedInTile);
     }
 
     /**
@@ -91,7 +114,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * else in the JVM (an array kernel's) still pollutes those profiles: the JDK's, not ours.
      */
     public VectorPlan withSegmentLanes() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, Lanes.SEGMENT_BITS);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, Lanes.SEGMENT_BITS, widenedInTile);
     }
 
     /** True when the plan's lanes move as {@link Lanes#SEGMENT_BITS}. */
@@ -115,7 +138,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * {@code floatToRawIntBits} (releases between are not checked).
      */
     public VectorPlan withValueLanes() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages.withoutShifts(), tails, widenedRows, Lanes.VALUES);
+        return new VectorPlan(loops, kind, leaf, lanes, stages.withoutShifts(), tails, widenedRows, Lanes.VALUES, widenedInTile);
     }
 
     /** True when the plan's lanes move as {@link Lanes#VALUES}. */
@@ -285,7 +308,8 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
                 + loops.nodes().get(leaf + 1).name() + " transposed in registers"
-                + (widenedRows ? " as 16-bit lanes, each row widened to f32 as it is stored" : "")
+                + (widenedInTile ? " as 16-bit lanes into a tile, widened to f32 by the JDK's conversion"
+                        : widenedRows ? " as 16-bit lanes, each row widened to f32 as it is stored" : "")
                 + stages.describe() + tails.describe() + segment;
     }
 }

@@ -55,6 +55,9 @@ public final class VectorWriter {
     private static final ClassName VECTOR_MASK = ClassName.get(VECTOR_PACKAGE, "VectorMask");
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
     private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
+    private static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
+    /** The local of a tile's 16-bit rows ({@link VectorPlan#widenedInTile}). */
+    private static final String TILE = "tile";
 
     private final int bits;
 
@@ -151,6 +154,12 @@ public final class VectorWriter {
                         (offsets, xRows) -> transpose(m, access, plan, offsets, constants, nest.scope(), xRows))
                 : nest.logical(element, plan.leaf(), vector);
         CodeBlock pad = Bodies.padLanes(m, nest, access);
+        if (plan.widenedInTile()) {
+            // the tile, declared where the nest starts (before it, pad lanes may be zeroed in vectors)
+            logical = CodeBlock.builder()
+                    .addStatement("short[] $N = new short[$L]", nest.scope().local(TILE), plan.lanes() * plan.lanes())
+                    .add(logical).build();
+        }
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
         body = padInVectors(m, v, nest, access, body, constants);
         return body.withHandOff(access.handOff());
@@ -451,9 +460,24 @@ public final class VectorWriter {
      * where that reads a value of the row more than once, {@code local} computes it first into a
      * local of type {@code localType} and {@code stored} reads the local.
      */
-    record RowStore(ClassName localType, Function<CodeBlock, CodeBlock> local, Function<CodeBlock, CodeBlock> stored) {
+    record RowStore(ClassName localType, Function<CodeBlock, CodeBlock> local, Function<CodeBlock, CodeBlock> stored,
+                    BiFunction<CodeBlock, CodeBlock, CodeBlock> into) {
         static RowStore of(Function<CodeBlock, CodeBlock> stored) {
-            return new RowStore(null, null, stored);
+            return new RowStore(null, null, stored, null);
+        }
+
+        RowStore(ClassName localType, Function<CodeBlock, CodeBlock> local, Function<CodeBlock, CodeBlock> stored) {
+            this(localType, local, stored, null);
+        }
+
+        /** The rows as they are, each into {@code tile} at its offset ({@link VectorPlan#widenedInTile}). */
+        static RowStore intoTile(String tile) {
+            return new RowStore(null, null, v -> v, (value, offset) -> CodeBlock.of("$L.intoArray($N, $L);\n", value, tile, offset));
+        }
+
+        /** The statement that stores {@code value} at {@code offset}: into the tile, or by {@code a} into {@code dst}. */
+        CodeBlock store(Access a, CodeBlock value, Param dst, CodeBlock offset) {
+            return into == null ? a.store(value, dst, offset) : into.apply(value, offset);
         }
     }
 
@@ -471,6 +495,36 @@ public final class VectorWriter {
         Node x = plan.loops().nodes().get(plan.leaf() + 1);
         Param in = m.params().get(0);
         Param out = m.output();
+        if (plan.widenedInTile()) {
+            // the block's rows into the tile as they are, then the tile widened into its run of the output
+            // (the JDK's method through a constant handle, which C2 inlines and vectorizes in any class
+            // file version; a call of a runtime method holding the loop was not inlined once compiled,
+            // 36 us against 24.7, and one of HalfFloats.f16ToFloat per element not beside the block, 348)
+            String tile = scope.local(TILE);
+            String e = scope.local("e");
+            String thrown = scope.local("thrown");
+            int elements = plan.lanes() * plan.lanes();
+            return CodeBlock.builder()
+                    .add(c.transpose(scope, a, ElementType.SHORT, plan.lanes(), plan, in, rowLoad(m, a, plan, offsets, c),
+                            RowStore.intoTile(tile), offsets.get(1), x.strides()[1], plan.lanes(), out, CodeBlock.of("0"),
+                            plan.lanes(), 0))
+                    .beginControlFlow("if ($T.F16_TO_FLOAT_EXACT != null)", HALF_FLOATS)
+                    .add("// the JDK's conversion, which C2 compiles to vector instructions\n")
+                    .beginControlFlow("try")
+                    .beginControlFlow("for (int $N = 0; $N < $L; $N++)", e, e, elements, e)
+                    .addStatement("$N[$L + $N] = (float) $T.F16_TO_FLOAT_EXACT.invokeExact($N[$N])", out.name(),
+                            offsets.get(0), e, HALF_FLOATS, tile, e)
+                    .endControlFlow()
+                    .nextControlFlow("catch ($T $N)", Throwable.class, thrown)
+                    .addStatement("throw new $T($N)", AssertionError.class, thrown)
+                    .endControlFlow()
+                    .nextControlFlow("else")
+                    .beginControlFlow("for (int $N = 0; $N < $L; $N++)", e, e, elements, e)
+                    .addStatement("$N[$L + $N] = $T.f16ToFloat($N[$N])", out.name(), offsets.get(0), e, HALF_FLOATS, tile, e)
+                    .endControlFlow()
+                    .endControlFlow()
+                    .build();
+        }
         return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
                 rowLoad(m, a, plan, offsets, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], plan.lanes(),
                 out, offsets.get(0), y.strides()[0], 0);
@@ -846,7 +900,7 @@ public final class VectorWriter {
                                 b.addStatement("$T $N = $L", stored.localType(), locals + row, stored.local().apply(value));
                                 value = CodeBlock.of("$N", locals + row);
                             }
-                            b.add(a.store(stored.stored().apply(value), dst, NestWriter.plus(d, row * dStride)));
+                            b.add(stored.store(a, stored.stored().apply(value), dst, NestWriter.plus(d, row * dStride)));
                             for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
                                 CodeBlock zeros = zero;
                                 if (locals != null) {
@@ -856,7 +910,7 @@ public final class VectorWriter {
                                     }
                                     zeros = CodeBlock.of("$N", zeroLocal);
                                 }
-                                b.add(a.store(stored.stored().apply(zeros), dst, NestWriter.plus(d, row * dStride + col * lanes)));
+                                b.add(stored.store(a, stored.stored().apply(zeros), dst, NestWriter.plus(d, row * dStride + col * lanes)));
                             }
                         } else if (!zeroNext[row]) {
                             b.addStatement("$T $N = $L", vector, to + row, lohi[e]);

@@ -108,6 +108,51 @@ class ClassPlannerTest {
         }
     }
 
+    private static KernelMethod widenToBlocked(dev.strider.kernel.NarrowFormat format, int[] sizes) {
+        return new KernelMethod.Reorder("widen", Param.array("src", ElementType.SHORT).holding(format),
+                new NamedLayout("From", TensorLayout.packed("NCHW", sizes)), Param.array("dst", ElementType.FLOAT),
+                new NamedLayout("To", TensorLayout.of("NCHW", sizes, "nChw16c")), false, false, 1, 0);
+    }
+
+    @Test
+    void f16IntoWholeBlocksOfNChw16cTakesTheTileFromJava24OnArraysOnly() {
+        KernelMethod f16 = widenToBlocked(dev.strider.kernel.NarrowFormat.F16, ACT);
+        MethodPlan plan = vector(f16, 512, DEFAULTS);
+        assertEquals(List.of("8x8 blocks in registers as 16-bit lanes", "16x16 blocks in registers as 16-bit lanes",
+                "16x16 blocks in registers as 16-bit lanes, offset loads, and-or shifts",
+                "16x16 blocks in registers as 16-bit lanes through a tile", "4x4 blocks in registers", "scalar nest"),
+                plan.names());
+        assertEquals(new MethodPlan.Rule(3, 4), plan.rule());
+        VectorPlan tile = ((VariantPlan.Vectors) plan.variants().get(3).form()).plan();
+        assertTrue(tile.widenedInTile() && tile.widenedRows() && !tile.tails().any());
+        assertEquals("blocks16t", plan.variants().get(3).suffix());
+        // its 16-bit stages shift as ints before Java 25 and rearrange shorts from it: no reinterpret at all
+        assertTrue(ClassPlanner.reinterprets(f16, tile));
+        VectorPlan values = plan.variants().get(3).fromJava25().orElseThrow();
+        assertFalse(ClassPlanner.reinterprets(f16, values));
+        // a 256-bit class holds 16 shorts too: its tile beside its 8x8 blocks widened in lanes
+        MethodPlan narrower = vector(f16, 256, DEFAULTS);
+        assertEquals("16x16 blocks in registers as 16-bit lanes through a tile", narrower.names().get(1));
+        assertEquals(new MethodPlan.Rule(1, 2), narrower.rule());
+        // no tile: a 128-bit class (8 shorts), bf16 (two lane operations a row), nChw8c (a block's
+        // output is not one run), fewer than 16 channels (no whole block), a segment output
+        assertTrue(vector(f16, 128, DEFAULTS).names().stream().noneMatch(n -> n.contains("tile")));
+        assertTrue(vector(widenToBlocked(dev.strider.kernel.NarrowFormat.BF16, ACT), 512, DEFAULTS).names().stream()
+                .noneMatch(n -> n.contains("tile")));
+        KernelMethod eight = new KernelMethod.Reorder("widen", Param.array("src", ElementType.SHORT)
+                .holding(dev.strider.kernel.NarrowFormat.F16), new NamedLayout("From", TensorLayout.packed("NCHW", ACT)),
+                Param.array("dst", ElementType.FLOAT), new NamedLayout("To", TensorLayout.of("NCHW", ACT, "nChw8c")),
+                false, false, 1, 0);
+        assertTrue(vector(eight, 512, DEFAULTS).names().stream().noneMatch(n -> n.contains("tile")));
+        assertTrue(vector(widenToBlocked(dev.strider.kernel.NarrowFormat.F16, new int[] {1, 12, 8, 8}), 512, DEFAULTS)
+                .names().stream().noneMatch(n -> n.contains("tile")));
+        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
+                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        KernelMethod intoSegment = f16.withParams(p -> p == f16.output() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+        assertTrue(vector(intoSegment, 512, segments).names().stream().noneMatch(n -> n.contains("tile")));
+        assertTrue(vector(f16, 512, segments).names().stream().anyMatch(n -> n.contains("tile")), "arrays, Java 22");
+    }
+
     @Test
     void transposeBitsSetsOnlyTheRulesWidth() {
         MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512,
