@@ -473,6 +473,13 @@ public final class ClassPlanner {
     static final int TILE_BLOCK_LANES = 16;
 
     /**
+     * The most bytes of f16 a tile holds ({@link VectorPlan#withWidenedInTile}): 8 blocks of 16x16,
+     * an eighth of the smallest L1 data cache of the machines measured (32 KB); a tile of 28 blocks
+     * was slower than one of 1.
+     */
+    static final int TILE_BYTES = 4096;
+
+    /**
      * True when each block of transpose {@code plan} writes one run of {@code lanes * lanes}
      * output elements: its output rows (the Y node) {@code lanes} apart and their elements (X)
      * next to each other, as nChw16c's 16 channels of 16 pixels are.
@@ -509,7 +516,8 @@ public final class ClassPlanner {
             // a tile's partial blocks go element by element
             plan = plan.withTails(tile ? VectorPlan.TailBlocks.NONE : tailBlocks(m, plan, split));
             if (plan.kind() == VectorPlan.Kind.TRANSPOSE && widenRows) {
-                plan = tile ? plan.withWidenedInTile() : plan.withWidenedRows();
+                plan = tile ? plan.withWidenedInTile(Math.max(1, TILE_BYTES / (plan.lanes() * plan.lanes() * 2)))
+                        : plan.withWidenedRows();
             }
             if (segmentLanes && movesWithoutReinterpret(m, plan)) {
                 plan = plan.withSegmentLanes();
@@ -755,8 +763,11 @@ public final class ClassPlanner {
      */
     static final int F16_STORED_BYTES = 60;
 
-    /** Bytecode of a block's widening through a tile: the call of {@code HalfFloats.f16ToFloats} and its offsets. */
-    static final int TILE_WIDENING_BYTES = 20;
+    /**
+     * Bytecode a block through a tile adds ({@link VectorPlan#withWidenedInTile}): the test whether
+     * the tile is full or the block's output does not continue it, and the widening loops.
+     */
+    static final int TILE_WIDENING_BYTES = 130;
 
     /** The same where a row is widened as it is loaded (or a contiguous vector): the placed lanes twice. */
     static final int F16_LOADED_BYTES = 100;

@@ -16,12 +16,12 @@ import dev.strider.kernel.ElementType;
  * @param moves  in which lanes the elements that only move are held: their bits reinterpreted
  *               (the plain form), their bits straight from segment memory ({@link #withSegmentLanes}),
  *               or their own values ({@link #withValueLanes})
- * @param widenedInTile with {@code widenedRows}, f16 only: the transposed 16-bit rows are stored into
- *               a tile of one block and the JDK's conversion widens the tile into the output
- *               ({@link #withWidenedInTile})
+ * @param tileBlocks with {@code widenedRows}, f16 only: the transposed 16-bit rows are stored into a
+ *               tile of this many blocks, which the JDK's conversion widens into the output
+ *               ({@link #withWidenedInTile}); 0 for none
  */
 public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails,
-                         boolean widenedRows, Lanes moves, boolean widenedInTile) {
+                         boolean widenedRows, Lanes moves, int tileBlocks) {
 
     /**
      * In which lanes a plan holds the elements that only move (transposed, interleaved, reversed).
@@ -44,12 +44,12 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
 
     /** The plain form: every stage of a transpose moves and blends, tails in scalar code. */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes) {
-        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, Lanes.REINTERPRETED, false);
+        this(loops, kind, leaf, lanes, Stages.BLENDS, TailBlocks.NONE, false, Lanes.REINTERPRETED, 0);
     }
 
     /** A plan whose transpose moves the output's elements (or their bits). */
     public VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages stages, TailBlocks tails) {
-        this(loops, kind, leaf, lanes, stages, tails, false, Lanes.REINTERPRETED, false);
+        this(loops, kind, leaf, lanes, stages, tails, false, Lanes.REINTERPRETED, 0);
     }
 
     /**
@@ -58,37 +58,42 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * ({@code ClassPlanner.widensHalf}).
      */
     public VectorPlan withWidenedRows() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves, widenedInTile);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves, tileBlocks);
     }
 
     /**
      * The same 16-bit transpose of f16 ({@link #withWidenedRows}), each block's rows stored as they
-     * are into a tile of {@code lanes * lanes} shorts, then widened into the output by the JDK's own
-     * conversion (a loop of {@code HalfFloats.f16ToFloat}, which is {@code Float.float16ToFloat}
-     * where that gives NaNs as Strider does, and which C2 compiles to {@code vcvtph2ps} from Java
-     * 21). Planned only where a block's output is one run of elements ({@code
-     * ClassPlanner.denseBlocks}), and only on arrays.
+     * are into a tile of {@code blocks} blocks of {@code lanes * lanes} shorts, which the JDK's own
+     * conversion widens into the output (a loop of {@code Float.float16ToFloat}, through {@code
+     * HalfFloats.F16_TO_FLOAT_EXACT}, which C2 compiles to {@code vcvtph2ps} from Java 21) when it
+     * is full, when the next block's output does not continue the tile's run, and after the nest.
+     * Planned only where a block's output is one run of elements ({@code ClassPlanner.denseBlocks}),
+     * and only on arrays.
      *
      * <p>Why: the Vector API (to JDK 25) has no f16 conversion, so a row widened in lanes takes ten
      * lane operations ({@code VectorWriter.f16Floats}), where the JDK's conversion takes one
-     * instruction per vector, in a loop C2 vectorizes from Java 21. Measured (AMD EPYC Zen 4, JDK 25,
-     * nchw to nChw16c 1x64x56x56, one JVM, interleaved, scratch harness): 16x16 blocks through a
-     * one-block tile 22.7-24.3 us, through a four-block tile 21.2-23.9, the rule's 8x8 blocks widened
-     * in lanes 40-56 us, the f32 reorder of the same shape 19-27 us. Tiles of 7 and 49 blocks were
-     * slower (21.8-28.8 and 32.8-33.0 us): past 4 KB the tile leaves L1.
+     * instruction per vector. Measured (AMD EPYC Zen 4, JDK 25, nchw to nChw16c 1x64x56x56, one JVM,
+     * interleaved, scratch harness): 16x16 blocks through tiles of 1, 2, 4 and 7 blocks 22.7-24.4,
+     * 24.0-24.6, 21.9-23.0 and 21.3-21.7 us, of 28 blocks (14 KB) 28 us; the rule's 8x8 blocks
+     * widened in lanes 40-62 us; the f32 reorder of the same shape 19-27 us.
      */
-    public VectorPlan withWidenedInTile() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves, true);
+    public VectorPlan withWidenedInTile(int blocks) {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, true, moves, blocks);
+    }
+
+    /** True when the plan's blocks go through a tile that the JDK's conversion widens ({@link #withWidenedInTile}). */
+    public boolean widenedInTile() {
+        return tileBlocks > 0;
     }
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, widenedInTile);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks);
     }
 
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, widenedInTile);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks);
     }
 
     /**
@@ -114,7 +119,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * else in the JVM (an array kernel's) still pollutes those profiles: the JDK's, not ours.
      */
     public VectorPlan withSegmentLanes() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, Lanes.SEGMENT_BITS, widenedInTile);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, Lanes.SEGMENT_BITS, tileBlocks);
     }
 
     /** True when the plan's lanes move as {@link Lanes#SEGMENT_BITS}. */
@@ -138,7 +143,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * {@code floatToRawIntBits} (releases between are not checked).
      */
     public VectorPlan withValueLanes() {
-        return new VectorPlan(loops, kind, leaf, lanes, stages.withoutShifts(), tails, widenedRows, Lanes.VALUES, widenedInTile);
+        return new VectorPlan(loops, kind, leaf, lanes, stages.withoutShifts(), tails, widenedRows, Lanes.VALUES, tileBlocks);
     }
 
     /** True when the plan's lanes move as {@link Lanes#VALUES}. */
@@ -308,7 +313,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         }
         return nest + "; " + lanes + "x" + lanes + " blocks of " + loops.nodes().get(leaf).name() + " x "
                 + loops.nodes().get(leaf + 1).name() + " transposed in registers"
-                + (widenedInTile ? " as 16-bit lanes into a tile, widened to f32 by the JDK's conversion"
+                + (widenedInTile() ? " as 16-bit lanes into a tile of " + tileBlocks + ", widened to f32 by the JDK's conversion"
                         : widenedRows ? " as 16-bit lanes, each row widened to f32 as it is stored" : "")
                 + stages.describe() + tails.describe() + segment;
     }

@@ -155,10 +155,14 @@ public final class VectorWriter {
                 : nest.logical(element, plan.leaf(), vector);
         CodeBlock pad = Bodies.padLanes(m, nest, access);
         if (plan.widenedInTile()) {
-            // the tile, declared where the nest starts (before it, pad lanes may be zeroed in vectors)
-            logical = CodeBlock.builder()
-                    .addStatement("short[] $N = new short[$L]", nest.scope().local(TILE), plan.lanes() * plan.lanes())
-                    .add(logical).build();
+            // the tile, declared where the nest starts (before it, pad lanes may be zeroed in vectors),
+            // and its last blocks widened after it
+            Tile t = Tile.of(nest.scope(), plan);
+            logical = CodeBlock.builder().add(t.declarations()).add(logical)
+                    .beginControlFlow("if ($N > 0)", t.filled())
+                    .add(widenTile(t, m.output()))
+                    .endControlFlow()
+                    .build();
         }
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
         body = padInVectors(m, v, nest, access, body, constants);
@@ -496,38 +500,78 @@ public final class VectorWriter {
         Param in = m.params().get(0);
         Param out = m.output();
         if (plan.widenedInTile()) {
-            // the block's rows into the tile as they are, then the tile widened into its run of the output
-            // (the JDK's method through a constant handle, which C2 inlines and vectorizes in any class
-            // file version; a call of a runtime method holding the loop was not inlined once compiled,
-            // 36 us against 24.7, and one of HalfFloats.f16ToFloat per element not beside the block, 348)
-            String tile = scope.local(TILE);
-            String e = scope.local("e");
-            String thrown = scope.local("thrown");
-            int elements = plan.lanes() * plan.lanes();
+            // the block's rows into the tile as they are, after the tile is widened into its run of the
+            // output when it is full or when this block's output does not continue that run
+            Tile t = Tile.of(scope, plan);
+            CodeBlock d = offsets.get(0);
             return CodeBlock.builder()
+                    .beginControlFlow("if ($N == $L || $N > 0 && $L != $N + $N * $L)", t.filled(), plan.tileBlocks(),
+                            t.filled(), d, t.at(), t.filled(), t.block())
+                    .add(widenTile(t, out))
+                    .endControlFlow()
+                    .beginControlFlow("if ($N == 0)", t.filled())
+                    .addStatement("$N = $L", t.at(), d)
+                    .endControlFlow()
+                    .addStatement("int $N = $N * $L", t.slot(), t.filled(), t.block())
                     .add(c.transpose(scope, a, ElementType.SHORT, plan.lanes(), plan, in, rowLoad(m, a, plan, offsets, c),
-                            RowStore.intoTile(tile), offsets.get(1), x.strides()[1], plan.lanes(), out, CodeBlock.of("0"),
-                            plan.lanes(), 0))
-                    .beginControlFlow("if ($T.F16_TO_FLOAT_EXACT != null)", HALF_FLOATS)
-                    .add("// the JDK's conversion, which C2 compiles to vector instructions\n")
-                    .beginControlFlow("try")
-                    .beginControlFlow("for (int $N = 0; $N < $L; $N++)", e, e, elements, e)
-                    .addStatement("$N[$L + $N] = (float) $T.F16_TO_FLOAT_EXACT.invokeExact($N[$N])", out.name(),
-                            offsets.get(0), e, HALF_FLOATS, tile, e)
-                    .endControlFlow()
-                    .nextControlFlow("catch ($T $N)", Throwable.class, thrown)
-                    .addStatement("throw new $T($N)", AssertionError.class, thrown)
-                    .endControlFlow()
-                    .nextControlFlow("else")
-                    .beginControlFlow("for (int $N = 0; $N < $L; $N++)", e, e, elements, e)
-                    .addStatement("$N[$L + $N] = $T.f16ToFloat($N[$N])", out.name(), offsets.get(0), e, HALF_FLOATS, tile, e)
-                    .endControlFlow()
-                    .endControlFlow()
+                            RowStore.intoTile(t.tile()), offsets.get(1), x.strides()[1], plan.lanes(), out,
+                            CodeBlock.of("$N", t.slot()), plan.lanes(), 0))
+                    .addStatement("$N++", t.filled())
                     .build();
         }
         return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
                 rowLoad(m, a, plan, offsets, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], plan.lanes(),
                 out, offsets.get(0), y.strides()[0], 0);
+    }
+
+    /**
+     * The locals of a tile of f16 blocks ({@link VectorPlan#widenedInTile}): the shorts, how many
+     * blocks it holds, where in the output its run starts, and the slot of the block being stored.
+     */
+    private record Tile(String tile, String filled, String at, String slot, String e, String thrown, int block,
+                        int blocks) {
+        static Tile of(Identifiers.Scope scope, VectorPlan plan) {
+            return new Tile(scope.local(TILE), scope.local("tiled"), scope.local("tileAt"), scope.local("slot"),
+                    scope.local("e"), scope.local("thrown"), plan.lanes() * plan.lanes(), plan.tileBlocks());
+        }
+
+        /** {@code short[] tile = new short[2048]; int tiled = 0; int tileAt = 0;}: before the nest. */
+        CodeBlock declarations() {
+            return CodeBlock.builder()
+                    .addStatement("short[] $N = new short[$L]", tile, block * blocks)
+                    .addStatement("int $N = 0", filled)
+                    .addStatement("int $N = 0", at)
+                    .build();
+        }
+    }
+
+    /**
+     * The tile's blocks widened into their run of {@code out} and the tile emptied: by the JDK's
+     * conversion through a constant handle, which C2 inlines and compiles to vector instructions in a
+     * class of any version, else (its NaNs differ, or before Java 20) by {@code HalfFloats.f16ToFloat}.
+     * A call of a runtime method holding the loop was not inlined once compiled (36 us against 24.7,
+     * the nchw to nChw16c of 1x64x56x56), nor was one of {@code HalfFloats.f16ToFloat} per element
+     * beside a 16x16 block (348 us): its size, then C2's node budget.
+     */
+    private static CodeBlock widenTile(Tile t, Param out) {
+        String e = t.e();
+        return CodeBlock.builder()
+                .beginControlFlow("if ($T.F16_TO_FLOAT_EXACT != null)", HALF_FLOATS)
+                .beginControlFlow("try")
+                .beginControlFlow("for (int $N = 0; $N < $N * $L; $N++)", e, e, t.filled(), t.block(), e)
+                .addStatement("$N[$N + $N] = (float) $T.F16_TO_FLOAT_EXACT.invokeExact($N[$N])", out.name(), t.at(), e,
+                        HALF_FLOATS, t.tile(), e)
+                .endControlFlow()
+                .nextControlFlow("catch ($T $N)", Throwable.class, t.thrown())
+                .addStatement("throw new $T($N)", AssertionError.class, t.thrown())
+                .endControlFlow()
+                .nextControlFlow("else")
+                .beginControlFlow("for (int $N = 0; $N < $N * $L; $N++)", e, e, t.filled(), t.block(), e)
+                .addStatement("$N[$N + $N] = $T.f16ToFloat($N[$N])", out.name(), t.at(), e, HALF_FLOATS, t.tile(), e)
+                .endControlFlow()
+                .endControlFlow()
+                .addStatement("$N = 0", t.filled())
+                .build();
     }
 
     /**

@@ -125,6 +125,7 @@ class ClassPlannerTest {
         assertEquals(new MethodPlan.Rule(3, 4), plan.rule());
         VectorPlan tile = ((VariantPlan.Vectors) plan.variants().get(3).form()).plan();
         assertTrue(tile.widenedInTile() && tile.widenedRows() && !tile.tails().any());
+        assertEquals(8, tile.tileBlocks(), "4 KB of 16x16 blocks of shorts");
         assertEquals("blocks16t", plan.variants().get(3).suffix());
         // its 16-bit stages shift as ints before Java 25 and rearrange shorts from it: no reinterpret at all
         assertTrue(ClassPlanner.reinterprets(f16, tile));
