@@ -178,9 +178,10 @@ class HalfFloatOracleTest {
     /**
      * The same 65,536 codes through {@code HalfOps_Vector512}'s f16 nchw to nChw16c once the JIT has
      * compiled it: the test above calls each kernel a few dozen times, so the Vector API runs as Java
-     * code there; here the rule's variant and the 16-bit 8x8 blocks are first called until C2 has had
-     * them long enough (20,000 calls or 4 s each), then checked against oneDNN. It also checks that
-     * the class plans f16 in vectors at all, not as a scalar nest.
+     * code there; here the rule's variant (from Java 24 the 16x16 blocks through a tile, widened by the
+     * JDK's conversion in a loop C2 vectorizes) and the 16-bit 8x8 blocks are first called until C2
+     * has had them long enough (20,000 calls or 4 s each), then checked against oneDNN. It also checks
+     * that the class plans f16 in vectors at all, not as a scalar nest, and through a tile.
      */
     @Test
     void everyF16CodeWidensAsOneDnnWidensItOnceCompiled() throws ReflectiveOperationException {
@@ -190,7 +191,7 @@ class HalfFloatOracleTest {
         Class<?> vector512 = Class.forName(HalfOps.class.getPackageName() + ".HalfOps_Vector512");
         List<String> methods = Arrays.stream(vector512.getDeclaredMethods()).map(Method::getName)
                 .filter(name -> name.startsWith("f16ToF32Blocked_")).sorted().toList();
-        if (!methods.containsAll(List.of("f16ToF32Blocked_blocks8h", "f16ToF32Blocked_blocks4"))) {
+        if (!methods.containsAll(List.of("f16ToF32Blocked_blocks8h", "f16ToF32Blocked_blocks4", "f16ToF32Blocked_blocks16t"))) {
             fail("f16 is not widened in vector blocks: " + methods);
         }
         Case c = new Case("f16ToF32Blocked", DataType.F16, "nchw", DataType.F32, "nChw16c", 1);
