@@ -45,9 +45,12 @@ final class Bodies {
         }
     }
 
-    /** The nest writer of variant {@code v} of {@code m}, split for THREADS at the plan's split node. */
-    static NestWriter nest(Identifiers ids, KernelMethod m, VariantPlan v) {
-        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m));
+    /**
+     * The nest writer of variant {@code v} of {@code m} (planned as {@code method}), split for THREADS
+     * at the plan's split node, in long offsets where the plan says ({@link MethodPlan#longOffsets}).
+     */
+    static NestWriter nest(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
+        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m), method.longOffsets(v.loops()));
         if (v.splitNode() >= 0) {
             String[] bounds = ids.bounds(m);
             nest.splitAt(v.splitNode(), bounds[0], bounds[1]);
@@ -57,7 +60,7 @@ final class Bodies {
 
     /** Variant {@code v} of {@code m} (planned as {@code method}) in scalar statements, one per element. */
     static Body scalar(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
-        NestWriter nest = nest(ids, m, v);
+        NestWriter nest = nest(ids, m, method, v);
         return scalar(ids, m, v, nest, new Access(m, method, nest.scope(), v.loops()));
     }
 

@@ -44,6 +44,8 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     private String to;
     /** Operands whose element is read once where its offset stops changing: how to read it, and its type. */
     private final Map<Integer, Hoist> hoists = new HashMap<>();
+    /** The type of loop variables and offsets: {@code int}, or {@code long} on segments alone. */
+    private final TypeName index;
     /** Offset variable to the variable holding the element read there ({@link #hoist}). */
     private final Map<String, String> values = new HashMap<>();
 
@@ -57,10 +59,16 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
      * @param scope  the method body's locals
      */
     NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope) {
+        this(plan, ids, method, scope, false);
+    }
+
+    /** @param longOffsets the loop variables and offsets are {@code long}s ({@code MethodPlan.longOffsets}) */
+    NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope, boolean longOffsets) {
         super(plan);
         this.ids = ids;
         this.method = method;
         this.scope = scope;
+        this.index = longOffsets ? TypeName.LONG : TypeName.INT;
         for (Node n : plan.nodes()) {
             if (n.isLiteralTable()) {
                 for (int o = 0; o < n.tables().length; o++) {
@@ -318,9 +326,9 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     protected Offset[] beginLoop(Offset[] at, int k, Node n, int a, int b, boolean chunk) {
         String var = local(n.name());
         if (chunk) {
-            code.beginControlFlow("for (int $N = $N; $N < $N; $N++)", var, from, var, to, var);
+            code.beginControlFlow("for ($T $N = $N; $N < $N; $N++)", index, var, from, var, to, var);
         } else {
-            code.beginControlFlow("for (int $N = $L; $N < $L; $N++)", var, a, var, b, var);
+            code.beginControlFlow("for ($T $N = $L; $N < $L; $N++)", index, var, a, var, b, var);
         }
         Offset[] next = at.clone();
         for (int o : used) {
@@ -346,7 +354,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
             String level = Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1);
             String name = local(operand + level);
             boolean zero = start.variable() == null && start.literal() == 0;
-            code.addStatement("int $N = $L", name, zero ? term : CodeBlock.of("$L + $L", start.code(), term));
+            code.addStatement("$T $N = $L", index, name, zero ? term : CodeBlock.of("$L + $L", start.code(), term));
             next[o] = new Offset(name, 0);
             Hoist hoist = hoists.get(o);
             if (hoist != null && invariantInside(n, o)) {

@@ -134,7 +134,7 @@ public final class VectorWriter {
 
     /** Variant {@code v} of {@code m} (planned as {@code method}) in the form its plan names, its pad lanes as planned. */
     private Bodies.Body body(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v, Constants constants) {
-        NestWriter nest = Bodies.nest(ids, m, v);
+        NestWriter nest = Bodies.nest(ids, m, method, v);
         Access access = v.form() instanceof VariantPlan.Vectors ? new Access(m, method, nest.scope())
                 : new Access(m, method, nest.scope(), v.loops());
         if (!(v.form() instanceof VariantPlan.Vectors vectors)) {

@@ -155,6 +155,40 @@ class ClassPlannerTest {
     }
 
     @Test
+    void nestsOverSegmentsAloneCountInLongs() {
+        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
+                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        KernelMethod arrays = toBlocked(ElementType.FLOAT, ACT);
+        KernelMethod onSegments = arrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+        KernelMethod mixed = arrays.withParams(p -> p == arrays.output() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+        KernelMethod buffers = arrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.BUFFER) : p);
+        for (int bits : List.of(128, 512)) {
+            MethodPlan plan = vector(onSegments, bits, segments);
+            for (VariantPlan v : plan.variants()) {
+                assertTrue(plan.longOffsets(v.loops()), bits + " " + v.name());
+            }
+            // an array or a buffer (int indices) anywhere keeps int offsets
+            for (KernelMethod other : List.of(arrays, mixed, buffers)) {
+                MethodPlan p = vector(other, bits, segments);
+                assertFalse(p.longOffsets(p.variants().get(0).loops()), bits + " " + other.params());
+            }
+        }
+        // a dim whose offsets come from a table (every third channel of nCw8c from 3) is indexed by its loop variable
+        int[] sizes = {1, 24, 9};
+        TensorLayout blocked = TensorLayout.of("NCW", sizes, "nCw8c");
+        KernelMethod slice = new KernelMethod.Slice("everyThird", Param.array("src", ElementType.FLOAT),
+                new NamedLayout("From", blocked),
+                dev.strider.layout.SliceWindow.of(blocked, new int[] {0, 3, 0}, new int[] {1, 21, 9}, new int[] {1, 3, 1}),
+                Param.array("dst", ElementType.FLOAT), new NamedLayout("To", TensorLayout.packed("NCW", 1, 7, 9)));
+        KernelMethod tableOnSegments = slice.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
+        MethodPlan tabled = vector(tableOnSegments, 512, segments);
+        assertTrue(tabled.variants().stream().anyMatch(v -> v.loops().nodes().stream().anyMatch(Node::isTable)), tabled.names().toString());
+        for (VariantPlan v : tabled.variants()) {
+            assertEquals(v.loops().nodes().stream().noneMatch(Node::isTable), tabled.longOffsets(v.loops()), v.name());
+        }
+    }
+
+    @Test
     void transposeBitsSetsOnlyTheRulesWidth() {
         MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512,
                 new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 256));
