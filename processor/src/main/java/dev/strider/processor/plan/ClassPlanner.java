@@ -380,13 +380,15 @@ public final class ClassPlanner {
                 // (arrays only): the JDK's conversion widens them (VectorPlan.withWidenedInTile)
                 VariantPlan tile = throughSegments ? null : widenedInTile(m, problem, o, bits, lanes, interleavable, split);
                 int fromJava24 = 0;
-                if (tile != null && variants.size() < MAX_VARIANTS - 2) {
+                boolean tiled = tile != null && variants.size() < MAX_VARIANTS - 2;
+                if (tiled) {
                     variants.add(tile);
                     fromJava24 = variants.size() - 1;
                 }
                 variants.add(floats);
                 variants.add(scalarFallback(m, problem, o, bits, split, null));
-                return new MethodPlan(m, split, variants, new MethodPlan.Rule(fromJava24, variants.size() - 2));
+                return new MethodPlan(m, split, variants,
+                        new MethodPlan.Rule(fromJava24, variants.size() - 2, tiled));
             }
         }
         variants.add(scalarFallback(m, problem, o, bits, split, null));

@@ -60,8 +60,17 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
     /**
      * The variant the rule picks where {@code Device.current().cheapRearrange()} holds (Java 24 and
      * later), and where it does not.
+     *
+     * @param jdkF16 the {@code cheapRearrange} variant widens f16 through a tile by the JDK's
+     *               conversion ({@link VectorPlan#withWidenedInTile}): it is picked only where that
+     *               conversion serves ({@code HalfFloats.F16_TO_FLOAT_EXACT} is not null), else
+     *               {@code otherwise}, since without it the tile is widened element by element
      */
-    public record Rule(int cheapRearrange, int otherwise) {
+    public record Rule(int cheapRearrange, int otherwise, boolean jdkF16) {
+        public Rule(int cheapRearrange, int otherwise) {
+            this(cheapRearrange, otherwise, false);
+        }
+
         public static Rule always(int variant) {
             return new Rule(variant, variant);
         }
@@ -130,7 +139,8 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
         }
         nest += "; variant " + rule.cheapRearrange() + " of " + variants.size();
         if (rule.dependsOnRearrange()) {
-            nest += ", before Java 24 variant " + rule.otherwise() + ", the " + variants.get(rule.otherwise()).name();
+            nest += ", before Java 24" + (rule.jdkF16() ? " or without the JDK's f16 conversion" : "") + " variant "
+                    + rule.otherwise() + ", the " + variants.get(rule.otherwise()).name();
         }
         return nest;
     }

@@ -290,9 +290,10 @@ final class KernelClass {
             type.addField(FieldSpec.builder(TypeName.INT, field, Modifier.PRIVATE, Modifier.FINAL)
                     .addJavadoc("The variant {@link #$N} runs.\n", m.name()).build());
             MethodPlan.Rule rule = mp.rule();
-            CodeBlock byRule = rule.dependsOnRearrange()
-                    ? CodeBlock.of("$N ? $L : $L", cheapRearrange, rule.cheapRearrange(), rule.otherwise())
-                    : CodeBlock.of("$L", rule.cheapRearrange());
+            CodeBlock byRule = !rule.dependsOnRearrange() ? CodeBlock.of("$L", rule.cheapRearrange())
+                    : rule.jdkF16() ? CodeBlock.of("$N && $T.F16_TO_FLOAT_EXACT != null ? $L : $L", cheapRearrange,
+                            ClassName.get("dev.strider.kernel", "HalfFloats"), rule.cheapRearrange(), rule.otherwise())
+                    : CodeBlock.of("$N ? $L : $L", cheapRearrange, rule.cheapRearrange(), rule.otherwise());
             choose.addStatement("$N = $N >= 0 && $N < $L ? $N : $L", field, Identifiers.VARIANT, Identifiers.VARIANT,
                     mp.variants().size(), Identifiers.VARIANT, byRule);
         }
@@ -421,7 +422,8 @@ final class KernelClass {
         CodeBlock.Builder doc = CodeBlock.builder()
                 .add("<p>Variants, by the number the constructor takes; the rule picks variant $L", plan.rule().cheapRearrange());
         if (plan.rule().dependsOnRearrange()) {
-            doc.add(", or variant $L before Java 24 ({@code Device.cheapRearrange()})", plan.rule().otherwise());
+            doc.add(", or variant $L before Java 24 ({@code Device.cheapRearrange()})$L", plan.rule().otherwise(),
+                    plan.rule().jdkF16() ? " or where the JDK's f16 conversion does not serve ({@code HalfFloats.F16_TO_FLOAT_EXACT})" : "");
         }
         doc.add(":\n<ol start=\"0\">\n");
         for (VariantPlan v : plan.variants()) {

@@ -56,8 +56,6 @@ public final class VectorWriter {
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
     private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
     private static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
-    /** The local of a tile's 16-bit rows ({@link VectorPlan#widenedInTile}). */
-    private static final String TILE = "tile";
 
     private final int bits;
 
@@ -512,10 +510,10 @@ public final class VectorWriter {
                     .beginControlFlow("if ($N == 0)", t.filled())
                     .addStatement("$N = $L", t.at(), d)
                     .endControlFlow()
-                    .addStatement("int $N = $N * $L", t.slot(), t.filled(), t.block())
+                    // (the slot an expression, not a local: an unrolled nest puts several blocks in one scope)
                     .add(c.transpose(scope, a, ElementType.SHORT, plan.lanes(), plan, in, rowLoad(m, a, plan, offsets, c),
                             RowStore.intoTile(t.tile()), offsets.get(1), x.strides()[1], plan.lanes(), out,
-                            CodeBlock.of("$N", t.slot()), plan.lanes(), 0))
+                            CodeBlock.of("$N * $L", t.filled(), t.block()), plan.lanes(), 0))
                     .addStatement("$N++", t.filled())
                     .build();
         }
@@ -526,13 +524,13 @@ public final class VectorWriter {
 
     /**
      * The locals of a tile of f16 blocks ({@link VectorPlan#widenedInTile}): the shorts, how many
-     * blocks it holds, where in the output its run starts, and the slot of the block being stored.
+     * blocks it holds, where in the output its run starts, the widening loop's index and its catch.
      */
-    private record Tile(String tile, String filled, String at, String slot, String e, String thrown, int block,
-                        int blocks) {
+    private record Tile(String tile, String filled, String at, String e, String thrown, int block, int blocks) {
+        /** The locals, from camelCase bases: a loop variable is a dim's lower-case letters and digits. */
         static Tile of(Identifiers.Scope scope, VectorPlan plan) {
-            return new Tile(scope.local(TILE), scope.local("tiled"), scope.local("tileAt"), scope.local("slot"),
-                    scope.local("e"), scope.local("thrown"), plan.lanes() * plan.lanes(), plan.tileBlocks());
+            return new Tile(scope.local("halfTile"), scope.local("tileBlocks"), scope.local("tileAt"),
+                    scope.local("tileIndex"), scope.local("tileError"), plan.lanes() * plan.lanes(), plan.tileBlocks());
         }
 
         /** {@code short[] tile = new short[2048]; int tiled = 0; int tileAt = 0;}: before the nest. */

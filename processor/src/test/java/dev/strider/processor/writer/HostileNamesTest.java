@@ -165,7 +165,21 @@ class HostileNamesTest {
                         ElementType.FLOAT, dev.strider.layout.TensorLayout.packed("NC", 4, 8), true, 0.5, 1),
                 Samples.convert("U8", ElementType.BYTE, dev.strider.layout.TensorLayout.packed("NC", 4, 8),
                         ElementType.FLOAT, dev.strider.layout.TensorLayout.packed("NC", 4, 8), false, 2, 0)
-                        .withParams(p -> as(p, p.name().equals("src") ? "src" : "U8_VALUES")));
+                        .withParams(p -> as(p, p.name().equals("src") ? "src" : "U8_VALUES")),
+                // f16 through a tile: a dim E (its loop variable e), parameters named like the tile's
+                // locals; then blocks unrolled into one scope (hw16[2])
+                Samples.widen("tiles", dev.strider.kernel.NarrowFormat.F16,
+                        dev.strider.layout.TensorLayout.packed("ECHW", 9, 32, 8, 8),
+                        dev.strider.layout.TensorLayout.of("ECHW", new int[] {9, 32, 8, 8}, "eChw16c"))
+                        .withParams(p -> as(p, p.name().equals("src") ? "halfTile" : "tileIndex").holding(p.narrow())),
+                Samples.widen("unrolledTiles", dev.strider.kernel.NarrowFormat.F16,
+                        dev.strider.layout.TensorLayout.packed("NCHW", 1, 16, 4, 8),
+                        dev.strider.layout.TensorLayout.of("NCHW", new int[] {1, 16, 4, 8}, "nChw16c")),
+                // (and one whose tile's run breaks: each image's 81 pixels are 5 whole blocks and one
+                // pixel in scalar code, so the next image's first block does not continue the tile)
+                Samples.widen("brokenRuns", dev.strider.kernel.NarrowFormat.F16,
+                        dev.strider.layout.TensorLayout.packed("NCHW", 4, 16, 9, 9),
+                        dev.strider.layout.TensorLayout.of("NCHW", new int[] {4, 16, 9, 9}, "nChw16c")));
         KernelSet set = new KernelSet("reported", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
                 methods);
         List<JavaFile> files = GeneratedVersusGenericTest.everyTarget(set, 64, Planner.TILE_ABOVE_ELEMENTS, 1, 128);
@@ -184,6 +198,10 @@ class HostileNamesTest {
                 && !scalar.contains("U8_VALUES ="), scalar);
         // A parameter named like a runtime type is renamed; the messages still name it as declared.
         assertTrue(scalar.contains("float[] Checks_") && scalar.contains("capacity(\"Checks\", Checks_.length"), scalar);
+        // the f16 tile was planned where the reorder's class has 256-bit vectors
+        assertTrue(files.stream().anyMatch(f -> f.toString().contains(" tiles_blocks16t(")), "no tile planned");
+        assertTrue(files.stream().anyMatch(f -> f.toString().contains(" unrolledTiles_blocks16t(")), "no unrolled tile planned");
+        assertTrue(files.stream().anyMatch(f -> f.toString().contains(" brokenRuns_blocks16t(")), "no broken tile planned");
         // The chunk methods skip the checks: never public.
         assertEquals(List.of(), scalar.lines().filter(l -> l.contains("public") && l.contains("_range(")).toList());
     }
