@@ -24,8 +24,11 @@ import java.lang.invoke.MethodType;
  * </ul>
  *
  * <p>Where the running JDK has {@code Float.floatToFloat16} and {@code Float.float16ToFloat} (Java
- * 20 and later), the f16 conversions of numbers call them, which C2 compiles to one instruction;
- * NaNs take the bit arithmetic below on every JDK, so the result never depends on the JDK, on
+ * 20 and later), the f16 conversions of numbers call them, which C2 compiles to one instruction.
+ * NaNs take the bit arithmetic below, but where a check at class initialisation finds that the
+ * JDK's {@code float16ToFloat} gives every NaN code as that arithmetic does (x86 from Java 21,
+ * whose interpreter, C1 and C2 all run {@code vcvtph2ps}), f16 to f32 calls the JDK's method for
+ * NaNs too ({@link #F16_TO_FLOAT_EXACT}). Either way the result never depends on the JDK, on
  * whether a method is compiled yet, or on the machine. On Java 17 to 19 the same bit arithmetic
  * converts every value; the tests check both ways against each other on all 2^16 f16 values and
  * on every rounding boundary.
@@ -67,10 +70,11 @@ public final class HalfFloats {
      * The f16 value {@code bits} as a float: exact (a NaN keeps its sign and fraction, moved up 13
      * bits, made quiet). Where the JDK's method gives NaNs so too ({@link #JDK_F16_NANS}), this is
      * that method alone, and C2 compiles a loop of it to vector conversions ({@code vcvtph2ps}, 16
-     * lanes to an instruction on AVX-512) from Java 21: the VECTOR classes' f16 transposes move the
-     * 16-bit elements into a small array and widen it so ({@code VectorPlan.widenedInTile}). A loop
-     * over 1x64x56x56 codes took 12.8 us on an AMD EPYC Zen 4 (JDK 25), as a loop of {@code
-     * Float.float16ToFloat} itself did; with the NaN branch first, no loop of it vectorized.
+     * lanes to an instruction on AVX-512) from Java 21, where it inlines this method: a loop over
+     * 1x64x56x56 codes took 12.8 us on an AMD EPYC Zen 4 (JDK 25), as a loop of {@code
+     * Float.float16ToFloat} itself did; with the NaN branch first, no loop of it vectorized. The
+     * VECTOR classes' f16 tiles call {@link #F16_TO_FLOAT_EXACT} instead, which needs no inlining
+     * of this method, and this only where that is null (element by element, unvectorized).
      */
     public static float f16ToFloat(short bits) {
         if (JDK_F16_NANS) {

@@ -39,8 +39,9 @@ class HalfFloatsTest {
 
     /**
      * A loop of {@link HalfFloats#f16ToFloat} gives {@link HalfFloats#f16ToFloatBits}' bits for
-     * every code (NaNs quiet, with their payload), and still does after C2 has compiled and
-     * vectorized it: 300 passes over the 65,536 codes. Where the JDK's method serves it (Java 21+
+     * every code (NaNs quiet, with their payload), and still does after C2 has compiled it (and,
+     * where the JDK's method serves, vectorized it; this does not check that): 300 passes over the
+     * 65,536 codes. Where the JDK's method serves it (Java 21+
      * on x86, as the machines this runs on), that is asserted too, so that a JDK whose NaNs differ
      * is noticed rather than silently slow.
      */
@@ -73,6 +74,37 @@ class HalfFloatsTest {
     private static void widen(short[] codes, float[] out) {
         for (int i = 0; i < codes.length; i++) {
             out[i] = HalfFloats.f16ToFloat(codes[i]);
+        }
+    }
+
+    /**
+     * The handle the VECTOR classes' f16 tiles widen through, where it is not null, gives {@link
+     * HalfFloats#f16ToFloat}'s bits for every code, in a loop run until C2 has compiled it; it is
+     * null exactly where the JDK's method is not used.
+     */
+    @Test
+    void theTilesHandleIsExactOnEveryCodeOnceCompiled() throws Throwable {
+        assertEquals(HalfFloats.jdkF16Loop(), HalfFloats.F16_TO_FLOAT_EXACT != null);
+        if (HalfFloats.F16_TO_FLOAT_EXACT == null) {
+            return;
+        }
+        short[] codes = new short[0x10000];
+        for (int h = 0; h < 0x10000; h++) {
+            codes[h] = (short) (h * 40503);
+        }
+        float[] out = new float[0x10000];
+        for (int round = 0; round < 300; round++) {
+            widenByHandle(codes, out);
+        }
+        for (int i = 0; i < 0x10000; i++) {
+            assertEquals(Float.floatToRawIntBits(HalfFloats.f16ToFloat(codes[i])), Float.floatToRawIntBits(out[i]),
+                    hex(codes[i] & 0xFFFF));
+        }
+    }
+
+    private static void widenByHandle(short[] codes, float[] out) throws Throwable {
+        for (int i = 0; i < codes.length; i++) {
+            out[i] = (float) HalfFloats.F16_TO_FLOAT_EXACT.invokeExact(codes[i]);
         }
     }
 
