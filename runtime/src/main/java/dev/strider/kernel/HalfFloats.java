@@ -68,7 +68,7 @@ public final class HalfFloats {
 
     /**
      * The f16 value {@code bits} as a float: exact (a NaN keeps its sign and fraction, moved up 13
-     * bits, made quiet). Where the JDK's method gives NaNs so too ({@link #JDK_F16_NANS}), this is
+     * bits, made quiet). Where the JDK's method gives NaNs so too ({@link #F16_TO_FLOAT_EXACT}), this is
      * that method alone, and C2 compiles a loop of it to vector conversions ({@code vcvtph2ps}, 16
      * lanes to an instruction on AVX-512) from Java 21, where it inlines this method: a loop over
      * 1x64x56x56 codes took 12.8 us on an AMD EPYC Zen 4 (JDK 25), as a loop of {@code
@@ -77,9 +77,9 @@ public final class HalfFloats {
      * of this method, and this only where that is null (element by element, unvectorized).
      */
     public static float f16ToFloat(short bits) {
-        if (JDK_F16_NANS) {
+        if (F16_TO_FLOAT_EXACT != null) {
             try {
-                return (float) F16_TO_FLOAT.invokeExact(bits);
+                return (float) F16_TO_FLOAT_EXACT.invokeExact(bits);
             } catch (Throwable t) {
                 throw new AssertionError(t);
             }
@@ -96,16 +96,6 @@ public final class HalfFloats {
         }
         return f16ToFloatBits(bits);
     }
-
-    /**
-     * True when the JDK's {@code Float.float16ToFloat} gives every f16 NaN as {@link #f16ToFloat}
-     * does, quiet with its payload (x86's {@code vcvtph2ps}, and HotSpot's interpreter and C1
-     * intrinsics of it from Java 21): then {@link #f16ToFloat} calls it alone, for every code, and a
-     * loop of {@link #f16ToFloat} compiles to vector conversions. Asked once, of every NaN code, as
-     * this class is initialised (meanwhile false: {@link #f16ToFloat} takes its NaN branch); the
-     * JDK's Java fallback keeps a signalling NaN signalling, and then NaNs keep their branch.
-     */
-    private static final boolean JDK_F16_NANS = jdkNansQuiet();
 
     private static boolean jdkNansQuiet() {
         if (F16_TO_FLOAT == null) {
@@ -128,24 +118,19 @@ public final class HalfFloats {
     }
 
     /**
-     * {@code Float.float16ToFloat(short)} where it gives every code as {@link #f16ToFloat} does
-     * ({@link #JDK_F16_NANS}), else null. The VECTOR classes' f16 transposes widen their tiles by a
-     * loop of {@code (float) F16_TO_FLOAT_EXACT.invokeExact(tile[e])}, which C2 compiles to vector
+     * {@code Float.float16ToFloat(short)} where it gives every code as {@link #f16ToFloat} does, else
+     * null: where, asked once of every NaN code as this class is initialised (meanwhile null, so
+     * {@link #f16ToFloat} takes its NaN branch), the JDK's method gives each quiet with its payload
+     * (x86's {@code vcvtph2ps}, and HotSpot's interpreter and C1 intrinsics of it from Java 21); its
+     * Java fallback keeps a signalling NaN signalling. Where it is not null, {@link #f16ToFloat}
+     * calls it alone, and the VECTOR classes' f16 transposes widen their tiles by a loop of
+     * {@code (float) F16_TO_FLOAT_EXACT.invokeExact(tile[e])}, which C2 compiles to vector
      * conversions ({@code vcvtph2ps}) from Java 21 in any class file version: the handle is a
      * constant, its call inlined by force and the JDK's method an intrinsic, where a call of
      * {@link #f16ToFloat} in a loop beside a 16x16 block was not inlined (its size, then C2's node
      * budget) and took 348 us against 36.
      */
-    public static final MethodHandle F16_TO_FLOAT_EXACT;
-
-    static {
-        F16_TO_FLOAT_EXACT = JDK_F16_NANS ? F16_TO_FLOAT : null;
-    }
-
-    /** True when {@link #f16ToFloat} converts every code by the JDK's method alone ({@link #JDK_F16_NANS}). */
-    public static boolean jdkF16Loop() {
-        return JDK_F16_NANS;
-    }
+    public static final MethodHandle F16_TO_FLOAT_EXACT = jdkNansQuiet() ? F16_TO_FLOAT : null;
 
     /** {@code value} rounded to f16, ties to even; overflow to infinity, NaN to a quiet NaN. */
     public static short floatToF16(float value) {

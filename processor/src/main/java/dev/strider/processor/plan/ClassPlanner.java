@@ -265,12 +265,7 @@ public final class ClassPlanner {
     public static boolean reinterprets(KernelMethod m, VectorPlan plan) {
         if (plan.widenedInTile()) {
             // the shorts move and are stored as they are; the JDK's loop widens them
-            for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
-                if (plan.shifts(ElementType.SHORT, k)) {
-                    return true;
-                }
-            }
-            return false;
+            return stageShifts(plan, ElementType.SHORT);
         }
         if (widensHalf(m)) {
             return widensF16(m) || !plan.segmentLanes();
@@ -284,17 +279,22 @@ public final class ClassPlanner {
         boolean floatBits = plan.reinterpretsMoves(type);
         switch (plan.kind()) {
             case TRANSPOSE:
-                for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
-                    if (plan.shifts(type, k)) {
-                        return true;
-                    }
-                }
-                return floatBits;
+                return stageShifts(plan, type) || floatBits;
             case CONTIGUOUS:
                 return floatBits && reverses(plan);
             default:
                 return floatBits && !(m instanceof KernelMethod.Reorder r && r.src().type() != type);
         }
+    }
+
+    /** True when a stage of transpose {@code plan}'s blocks of {@code type} shifts lanes of twice their width. */
+    private static boolean stageShifts(VectorPlan plan, ElementType type) {
+        for (int k = plan.lanes() / 2; k >= 1; k /= 2) {
+            if (plan.shifts(type, k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -46,6 +46,8 @@ import javax.lang.model.element.Modifier;
 final class KernelClass {
 
     static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
+    /** {@code dev.strider.kernel.HalfFloats}: the f16 handle the tiles and the rule read. */
+    static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
     private static final ClassName NARROW_FORMAT = ClassName.get("dev.strider.kernel", "NarrowFormat");
     private static final ClassName QUANTIZATION = ClassName.get("dev.strider.kernel", "Quantization");
     private static final ClassName COMPENSATIONS = ClassName.get("dev.strider.kernel", "Compensations");
@@ -292,7 +294,7 @@ final class KernelClass {
             MethodPlan.Rule rule = mp.rule();
             CodeBlock byRule = !rule.dependsOnRearrange() ? CodeBlock.of("$L", rule.cheapRearrange())
                     : rule.jdkF16() ? CodeBlock.of("$N && $T.F16_TO_FLOAT_EXACT != null ? $L : $L", cheapRearrange,
-                            ClassName.get("dev.strider.kernel", "HalfFloats"), rule.cheapRearrange(), rule.otherwise())
+                            HALF_FLOATS, rule.cheapRearrange(), rule.otherwise())
                     : CodeBlock.of("$N ? $L : $L", cheapRearrange, rule.cheapRearrange(), rule.otherwise());
             choose.addStatement("$N = $N >= 0 && $N < $L ? $N : $L", field, Identifiers.VARIANT, Identifiers.VARIANT,
                     mp.variants().size(), Identifiers.VARIANT, byRule);

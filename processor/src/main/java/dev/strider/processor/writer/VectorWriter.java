@@ -55,7 +55,6 @@ public final class VectorWriter {
     private static final ClassName VECTOR_MASK = ClassName.get(VECTOR_PACKAGE, "VectorMask");
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
     private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
-    private static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
 
     private final int bits;
 
@@ -554,18 +553,18 @@ public final class VectorWriter {
     private static CodeBlock widenTile(Tile t, Param out) {
         String e = t.e();
         return CodeBlock.builder()
-                .beginControlFlow("if ($T.F16_TO_FLOAT_EXACT != null)", HALF_FLOATS)
+                .beginControlFlow("if ($T.F16_TO_FLOAT_EXACT != null)", KernelClass.HALF_FLOATS)
                 .beginControlFlow("try")
                 .beginControlFlow("for (int $N = 0; $N < $N * $L; $N++)", e, e, t.filled(), t.block(), e)
                 .addStatement("$N[$N + $N] = (float) $T.F16_TO_FLOAT_EXACT.invokeExact($N[$N])", out.name(), t.at(), e,
-                        HALF_FLOATS, t.tile(), e)
+                        KernelClass.HALF_FLOATS, t.tile(), e)
                 .endControlFlow()
                 .nextControlFlow("catch ($T $N)", Throwable.class, t.thrown())
                 .addStatement("throw new $T($N)", AssertionError.class, t.thrown())
                 .endControlFlow()
                 .nextControlFlow("else")
                 .beginControlFlow("for (int $N = 0; $N < $N * $L; $N++)", e, e, t.filled(), t.block(), e)
-                .addStatement("$N[$N + $N] = $T.f16ToFloat($N[$N])", out.name(), t.at(), e, HALF_FLOATS, t.tile(), e)
+                .addStatement("$N[$N + $N] = $T.f16ToFloat($N[$N])", out.name(), t.at(), e, KernelClass.HALF_FLOATS, t.tile(), e)
                 .endControlFlow()
                 .endControlFlow()
                 .addStatement("$N = 0", t.filled())
