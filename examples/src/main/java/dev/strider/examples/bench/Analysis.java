@@ -41,6 +41,13 @@ final class Analysis {
      * own: {@link Contender#THREADS_OWN_FORK} against {@link Contender#ONEDNN_ALL_CORES}.
      */
     static final double THREADS_VS_ALL_CORES = 1.0;
+    /**
+     * The fastest one-thread contender (SCALAR, VECTOR or the tuner's one-thread choice) against
+     * single-threaded oneDNN on the blocked reorders (issue 18).
+     */
+    static final double ONE_THREAD_VS_ONEDNN = 1.0;
+    /** The same against the ceiling (issue 18). */
+    static final double ONE_THREAD_VS_CEILING = 0.8;
     /** The best target against oneDNN on the tiny tensors. */
     static final double TINY_VS_ONEDNN = 5.0;
     /** SCALAR against the hand-tiled loop, where there is one. */
@@ -120,7 +127,8 @@ final class Analysis {
         }
         Spread tunedVsBest = best == null ? null : perRound.ratio(best, Contender.TUNED);
         return new CaseResult(c.id(), c.title(), c.kind().name(), c.bytesRead(), c.bytesWritten(), c.hasOneDnn(),
-                c.oneDnnNote(), best, contenders, goals(c.kind(), best, perRound),
+                c.oneDnnNote(), best, contenders,
+                goals(c.kind(), best, perRound, rounds == null ? null : rounds.kernels().get(Contender.ONE_THREAD)),
                 rounds == null ? null : rounds.rounds(), rounds != null && rounds.has(Contender.TUNED) ? rounds.tuned() : null,
                 tunedVsBest, offHeap(rounds, best, perRound));
     }
@@ -178,8 +186,12 @@ final class Analysis {
         }
     }
 
-    /** The goals of the targets issue that apply to a case of this kind, checked. */
-    private static List<GoalCheck> goals(Case.Kind kind, Contender best, PerRound r) {
+    /**
+     * The goals of the targets issue that apply to a case of this kind, checked.
+     *
+     * @param oneThread the class (and variant) the tuner's one-thread choice ran, named in its goals; or null
+     */
+    private static List<GoalCheck> goals(Case.Kind kind, Contender best, PerRound r, String oneThread) {
         List<GoalCheck> goals = new ArrayList<>();
         switch (kind) {
             case TRANSPOSE:
@@ -188,6 +200,13 @@ final class Analysis {
             case BLOCKED:
                 goals.add(check("best target ≥ 1.0× oneDNN", BLOCKED_VS_ONEDNN, r, Contender.ONEDNN, best));
                 goals.add(check("best target ≥ 0.8× ceiling", BLOCKED_VS_CEILING, r, Contender.ARRAYCOPY, best));
+                Contender fastest = fastestOneThread(r);
+                if (fastest != null) {
+                    String who = "one thread (" + fastest.label()
+                            + (fastest == Contender.ONE_THREAD && oneThread != null ? ": " + oneThread : "") + ")";
+                    goals.add(check(who + " ≥ 1.0× oneDNN", ONE_THREAD_VS_ONEDNN, r, Contender.ONEDNN, fastest));
+                    goals.add(check(who + " ≥ 0.8× ceiling", ONE_THREAD_VS_CEILING, r, Contender.ARRAYCOPY, fastest));
+                }
                 if (r.nanos().containsKey(Contender.ONEDNN_ALL_CORES)) {
                     goals.add(check("THREADS ≥ 1.0× oneDNN on all cores, fork against fork", THREADS_VS_ALL_CORES, r,
                             Contender.ONEDNN_ALL_CORES, Contender.THREADS_OWN_FORK));
@@ -203,6 +222,24 @@ final class Analysis {
             goals.add(check("SCALAR ≥ 1.0× hand-tiled", SCALAR_VS_HAND, r, Contender.HAND, Contender.SCALAR));
         }
         return goals;
+    }
+
+    /**
+     * The one-thread contender with the lowest median of SCALAR, VECTOR and {@link Contender#ONE_THREAD};
+     * null when the tuner's one-thread choice did not run (results from before it did).
+     */
+    private static Contender fastestOneThread(PerRound r) {
+        if (!r.nanos().containsKey(Contender.ONE_THREAD)) {
+            return null;
+        }
+        Contender fastest = null;
+        for (Contender k : new Contender[] {Contender.SCALAR, Contender.VECTOR, Contender.ONE_THREAD}) {
+            Double ns = r.nanos().get(k);
+            if (ns != null && (fastest == null || ns < r.nanos().get(fastest))) {
+                fastest = k;
+            }
+        }
+        return fastest;
     }
 
     /** {@code reference}'s time over {@code k}'s, against a threshold. */

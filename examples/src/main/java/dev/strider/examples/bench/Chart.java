@@ -18,17 +18,18 @@ import java.util.Map;
 final class Chart {
 
     /** The Okabe–Ito palette: distinguishable with the common colour-vision deficiencies. */
-    private static final Map<Contender, String> COLOURS = Map.of(
-            Contender.SCALAR, "#0072B2",
-            Contender.VECTOR, "#56B4E9",
-            Contender.THREADS, "#009E73",
-            Contender.TUNED, "#F0E442",
-            Contender.GENERIC, "#999999",
-            Contender.NAIVE, "#E69F00",
-            Contender.HAND, "#D55E00",
-            Contender.ONEDNN, "#CC79A7",
-            Contender.ONEDNN_ALL_CORES, "#882255",
-            Contender.THREADS_OWN_FORK, "#117733");
+    private static final Map<Contender, String> COLOURS = Map.ofEntries(
+            Map.entry(Contender.SCALAR, "#0072B2"),
+            Map.entry(Contender.VECTOR, "#56B4E9"),
+            Map.entry(Contender.THREADS, "#009E73"),
+            Map.entry(Contender.TUNED, "#F0E442"),
+            Map.entry(Contender.ONE_THREAD, "#332288"),
+            Map.entry(Contender.GENERIC, "#999999"),
+            Map.entry(Contender.NAIVE, "#E69F00"),
+            Map.entry(Contender.HAND, "#D55E00"),
+            Map.entry(Contender.ONEDNN, "#CC79A7"),
+            Map.entry(Contender.ONEDNN_ALL_CORES, "#882255"),
+            Map.entry(Contender.THREADS_OWN_FORK, "#117733"));
 
     static final int WIDTH = 980;
     private static final int LABELS = 300;
@@ -53,17 +54,14 @@ final class Chart {
     }
 
     /**
-     * The bars of these results: {@link #bars()}, without the tuned choice where none was measured
-     * (schema 1), nor THREADS in forks of its own where it did not run.
+     * The bars of these results: {@link #bars()}, without the contenders none of them measured: the
+     * tuned choice in schema 1, THREADS in forks of its own and the one-thread tuned choice in
+     * results from before they ran.
      */
     static List<Contender> bars(Results results) {
         List<Contender> bars = bars();
-        if (results.cases().stream().allMatch(c -> c.of(Contender.TUNED) == null)) {
-            bars.remove(Contender.TUNED);
-        }
-        if (results.cases().stream().allMatch(c -> c.of(Contender.THREADS_OWN_FORK) == null)) {
-            bars.remove(Contender.THREADS_OWN_FORK); // results from before it ran
-        }
+        bars.removeIf(k -> (k == Contender.TUNED || k == Contender.THREADS_OWN_FORK || k == Contender.ONE_THREAD)
+                && !results.measured(k));
         return bars;
     }
 

@@ -18,6 +18,13 @@ public enum Contender {
      * Not a fixed target, so it is never "the best target": the report sets it against that.
      */
     TUNED("tuned", false),
+    /**
+     * What {@code Strider.loadOneThread(set)} returns in the run's tuner mode: the tuner's one-thread
+     * choice per method (VECTOR or SCALAR and their variants, never THREADS), what a THREADS chunk
+     * runs and what a user with one core gets. Issue 18's goals for one thread read the fastest of
+     * it, SCALAR and VECTOR; the blocked cases only. Not a fixed target, so never "the best target".
+     */
+    ONE_THREAD("one thread, tuned", false),
     GENERIC("generic", false),
     NAIVE("naive loop", false),
     HAND("hand-tiled", false),

@@ -123,7 +123,12 @@ public class InterleavedBenchmark {
     /** The contenders of a case, in {@link Contender} order. */
     static List<Contender> contenders(Case c) {
         List<Contender> list = new ArrayList<>(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS,
-                Contender.TUNED, Contender.GENERIC, Contender.NAIVE));
+                Contender.TUNED));
+        if (c.kind() == Case.Kind.BLOCKED) {
+            list.add(Contender.ONE_THREAD);
+        }
+        list.add(Contender.GENERIC);
+        list.add(Contender.NAIVE);
         if (hasHandTiled(c)) {
             list.add(Contender.HAND);
         }
@@ -155,7 +160,7 @@ public class InterleavedBenchmark {
         for (Contender k : all) {
             boolean peer = k == Contender.ARRAYCOPY || k == Contender.ONEDNN;
             boolean target = k == Contender.SCALAR || k == Contender.VECTOR || k == Contender.THREADS
-                    || k == Contender.TUNED;
+                    || k == Contender.TUNED || k == Contender.ONE_THREAD;
             boolean keep = switch (memory) {
                 case "all" -> true;
                 case "arrays" -> peer || target;
@@ -239,6 +244,10 @@ public class InterleavedBenchmark {
                     image = tunedImage;
                     blocked = tunedBlocked;
                     break;
+                case ONE_THREAD:
+                    image = Strider.loadOneThread(ImageOps.class);
+                    blocked = Strider.loadOneThread(BlockedOps.class);
+                    break;
                 case GENERIC:
                     image = new GenericOps.Image();
                     blocked = new GenericOps.Blocked();
@@ -258,6 +267,12 @@ public class InterleavedBenchmark {
         // The tuned contender's first call queued its method for the tuner: time its choice, not the tuning.
         tunedChoice = Strider.awaitTuning(blocked(benchmarkCase) ? BlockedOps.class : ImageOps.class);
         tuned = routed(tunedChoice, benchmarkCase.kernelMethod(), tuned);
+        if (contenders.contains(Contender.ONE_THREAD)) {
+            String oneThread = routedOneThread(tunedChoice, benchmarkCase.kernelMethod());
+            if (oneThread != null) {
+                kernels.put(Contender.ONE_THREAD, oneThread);
+            }
+        }
         if (benchmarkCase.offHeap()) {
             // the off-heap tuned choices too; the copy-around path runs the array kernel's classes
             if (bufferSet != null) {
@@ -291,6 +306,25 @@ public class InterleavedBenchmark {
             }
         }
         return otherwise;
+    }
+
+    /**
+     * The one-thread candidate {@code explain}'s text marks as chosen among those the tuner timed for
+     * {@code method} ({@code BlockedOps_Vector512 (8x8 blocks in registers)}); null when it timed none
+     * there (rules or wisdom).
+     */
+    static String routedOneThread(String explain, String method) {
+        boolean inMethod = false;
+        for (String line : explain.split("\n")) {
+            if (line.startsWith("    " + method + "(")) {
+                inMethod = true;
+            } else if (inMethod && (!line.startsWith("        ") || line.trim().startsWith("then "))) {
+                return null;
+            } else if (inMethod && line.endsWith(" chosen")) {
+                return line.trim().split(" {2,}")[0];
+            }
+        }
+        return null;
     }
 
     /** What the tuner said once it had routed the case's method ({@code Strider.explain}'s text). */

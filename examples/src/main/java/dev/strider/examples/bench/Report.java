@@ -34,7 +34,8 @@ final class Report {
         md.append("<!-- Written by dev.strider.examples.bench.Suite from results.json; re-render with --render-only. -->\n\n");
         md.append(Format.run(results)).append("\n\n");
         boolean interleaved = results.cases().stream().anyMatch(c -> c.rounds() != null);
-        boolean threadsForks = results.cases().stream().anyMatch(c -> c.of(Contender.THREADS_OWN_FORK) != null);
+        boolean threadsForks = results.measured(Contender.THREADS_OWN_FORK);
+        boolean oneThread = results.measured(Contender.ONE_THREAD);
         if (interleaved) {
             md.append("Throughput in GB/s: (bytes read + bytes written) per call over the median time per call of the"
                     + " rounds; **bold** is the best fixed target (SCALAR, VECTOR, THREADS). Ratios are taken within each"
@@ -46,8 +47,10 @@ final class Report {
                     + " JMH means set against the interleaved medians" + (threadsForks
                     ? "; so does \"THREADS, own fork\" on the blocked cases, THREADS alone and called back to back as"
                     + " oneDNN on all cores is, and the goal that sets THREADS against oneDNN on all cores compares those"
-                    + " two means" : "") + ". ✓ and ✗ check the goals of the targets issue on the median per-round"
-                    + " ratios.\n\n");
+                    + " two means" : "") + (oneThread ? ". \"one thread, tuned\" is `Strider.loadOneThread`, the"
+                    + " tuner's one-thread choice per method (what a THREADS chunk runs); the blocked reorders' one-thread"
+                    + " goals (issue 18) take the fastest of SCALAR, VECTOR and it" : "")
+                    + ". ✓ and ✗ check the goals of the targets issue on the median per-round ratios.\n\n");
         } else {
             md.append("Throughput in GB/s: (bytes read + bytes written) per call over the time per call; **bold** is the"
                     + " best generated target. ×ceiling: the best target's throughput over `System.arraycopy`'s of the"
@@ -62,6 +65,9 @@ final class Report {
         }
         if (!threadsForks) {
             columns.remove(Contender.THREADS_OWN_FORK); // results from before it ran
+        }
+        if (!oneThread) {
+            columns.remove(Contender.ONE_THREAD); // results from before it ran, or no blocked case
         }
         md.append("| case | bytes |");
         for (Contender c : columns) {

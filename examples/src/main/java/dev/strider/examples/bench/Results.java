@@ -28,6 +28,11 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
         this(schema, date, wallSeconds, machine, settings, cases, coldStart, null);
     }
 
+    /** Whether any case measured {@code contender}: results from before a contender existed have none. */
+    public boolean measured(Contender contender) {
+        return cases.stream().anyMatch(c -> c.of(contender) != null);
+    }
+
     /** Contenders interleaved in one fork per case, medians of per-round ratios, cold starts. */
     public static final String SCHEMA = "strider-bench/2";
     /** Every contender in its own fork, JMH means and errors (read for re-rendering only). */

@@ -10,6 +10,7 @@ import dev.strider.examples.bench.Results.CaseResult;
 import dev.strider.examples.bench.Results.ContenderResult;
 import dev.strider.examples.bench.Results.GoalCheck;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Throughput, per-round ratios, the best target, tuned against it and the goals, by hand on {@link Samples}. */
@@ -110,6 +111,38 @@ class AnalysisTest {
         assertEquals(new GoalCheck("SCALAR ≥ 1.0× hand-tiled", 1.0, 1.5, true, new Spread(1.5, 1.5, 1.5, 1.5, 1.5, 3)),
                 goals.get(3));
         assertEquals(List.of(), cases.get(1).goals(), "an element-wise case without a hand-tiled loop has no goal");
+    }
+
+    @Test
+    void theOneThreadGoalsTakeTheFastestOfScalarVectorAndTheTunersOneThreadChoice() {
+        // per round: SCALAR, VECTOR, THREADS, one thread tuned, arraycopy, oneDNN
+        List<Contender> who = List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS, Contender.ONE_THREAD,
+                Contender.ARRAYCOPY, Contender.ONEDNN);
+        CaseResult tail = Analysis.analyse(List.of(new Rounds(Case.TO_BLOCKED_64, who, new int[] {1, 1, 1, 1, 1, 1},
+                List.of(new double[] {60, 30, 10, 24, 20, 25}, new double[] {66, 33, 11, 30, 20, 24},
+                        new double[] {54, 27, 9, 20, 22, 21}), "X")), List.of()).get(0);
+        assertEquals(Contender.THREADS, tail.best(), "THREADS is the best target");
+        List<GoalCheck> goals = tail.goals();
+        // one thread, tuned: 24, 30, 20 us, median 24 below VECTOR's 30; oneDNN over it 25/24, 24/30, 21/20
+        assertEquals(new GoalCheck("one thread (one thread, tuned) ≥ 1.0× oneDNN", 1.0, 25.0 / 24, true,
+                Spread.of(new double[] {25.0 / 24, 24.0 / 30, 21.0 / 20})), goals.get(2));
+        assertEquals("one thread (one thread, tuned) ≥ 0.8× ceiling", goals.get(3).goal());
+        assertEquals(20.0 / 24, goals.get(3).value(), EXACT); // arraycopy 20/24, 20/30, 22/20: median 20/24
+        assertEquals(true, goals.get(3).met());
+        CaseResult named = Analysis.analyse(List.of(new Rounds(Case.TO_BLOCKED_64, who, new int[] {1, 1, 1, 1, 1, 1},
+                List.<double[]>of(new double[] {60, 30, 10, 24, 20, 25}), "X",
+                Map.of(Contender.ONE_THREAD, "BlockedOps_Vector512 (8x8 blocks in registers)"))), List.of()).get(0);
+        assertEquals("one thread (one thread, tuned: BlockedOps_Vector512 (8x8 blocks in registers)) ≥ 1.0× oneDNN",
+                named.goals().get(2).goal(), "the goal names what the tuner's one-thread choice ran");
+        CaseResult vectorFaster = Analysis.analyse(List.of(new Rounds(Case.TO_BLOCKED_64, who,
+                new int[] {1, 1, 1, 1, 1, 1}, List.<double[]>of(new double[] {60, 30, 10, 40, 20, 25}), "X",
+                Map.of(Contender.ONE_THREAD, "BlockedOps_Scalar (scalar nest)"))), List.of()).get(0);
+        assertEquals("one thread (VECTOR) ≥ 1.0× oneDNN", vectorFaster.goals().get(2).goal());
+        assertEquals(25.0 / 30, vectorFaster.goals().get(2).value(), EXACT);
+        assertEquals(false, vectorFaster.goals().get(2).met());
+        assertEquals(2, cases.get(0).goals().stream().filter(g -> g.goal().startsWith("best target")).count());
+        assertTrue(cases.get(0).goals().stream().noneMatch(g -> g.goal().startsWith("one thread")),
+                "results without the one-thread tuned choice have no one-thread goal");
     }
 
     @Test

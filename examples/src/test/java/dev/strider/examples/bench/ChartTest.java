@@ -1,6 +1,7 @@
 package dev.strider.examples.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strider.examples.bench.Results.CaseResult;
@@ -80,9 +81,11 @@ class ChartTest {
     @Test
     void legendCeilingAndNotApplicableAreLabelled() throws Exception {
         List<String> texts = texts(parse(Chart.svg(Samples.results())));
-        for (Contender k : Chart.bars()) {
+        for (Contender k : Chart.bars(Samples.results())) {
             assertTrue(texts.contains(k.label()), k.label());
         }
+        assertTrue(Chart.bars().contains(Contender.ONE_THREAD));
+        assertFalse(texts.contains(Contender.ONE_THREAD.label()), "no bar nor legend for a contender no case measured");
         assertTrue(texts.contains("arraycopy ceiling = 1"));
         assertTrue(texts.contains("oneDNN: n/a"), "the flip has no oneDNN peer");
         assertTrue(texts.contains("oneDNN, all cores: n/a"));

@@ -3,6 +3,7 @@ package dev.strider.examples.bench;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,9 +53,31 @@ class SuiteBenchmarksTest {
     }
 
     @Test
+    void theOneThreadChoiceIsReadFromWhatTheTunerTimed() {
+        // the lines of Strider.explain for a method the tuner measured (kernels --tune BlockedOps, JDK 25)
+        String explain = String.join("\n",
+                "    toBlocked64(float[], float[])       BlockedOps_Threads; from measured here, 2116 ms",
+                "        BlockedOps_Vector512 (4x4 blocks in registers)                    27.5 us",
+                "        BlockedOps_Vector512 (8x8 blocks in registers)                    21.0 us  chosen",
+                "        BlockedOps_Scalar (scalar nest)                                   56.1 us",
+                "      then the one-thread winner against THREADS:",
+                "        BlockedOps_Vector512 (8x8 blocks in registers)                    22.1 us",
+                "        BlockedOps_Threads                                                11.9 us  chosen",
+                "    fromBlocked64(float[], float[])     BlockedOps_Scalar; from the wisdom file",
+                "    toBlocked17(float[], float[])       BlockedOps_Vector512 (4x4 blocks in registers); from measured here",
+                "        BlockedOps_Vector512 (4x4 blocks in registers)                    11.4 us  chosen");
+        assertEquals("BlockedOps_Vector512 (8x8 blocks in registers)",
+                InterleavedBenchmark.routedOneThread(explain, "toBlocked64"));
+        assertEquals("BlockedOps_Vector512 (4x4 blocks in registers)",
+                InterleavedBenchmark.routedOneThread(explain, "toBlocked17"));
+        assertNull(InterleavedBenchmark.routedOneThread(explain, "fromBlocked64"), "nothing timed: not read from the next method");
+        assertNull(InterleavedBenchmark.routedOneThread(explain, "toBlocked8"));
+    }
+
+    @Test
     void theInterleavedContendersAreTheTargetsTunedTheBaselinesAndThePeers() {
         List<Contender> blocked = new ArrayList<>(List.of(Contender.SCALAR, Contender.VECTOR, Contender.THREADS,
-                Contender.TUNED, Contender.GENERIC, Contender.NAIVE, Contender.HAND, Contender.ARRAYCOPY, Contender.ONEDNN,
+                Contender.TUNED, Contender.ONE_THREAD, Contender.GENERIC, Contender.NAIVE, Contender.HAND, Contender.ARRAYCOPY, Contender.ONEDNN,
                 Contender.BUFFER_SCALAR, Contender.BUFFER_VECTOR, Contender.BUFFER_THREADS, Contender.BUFFER_TUNED));
         if (SegmentContenders.available()) {
             blocked.addAll(List.of(Contender.SEGMENT_SCALAR, Contender.SEGMENT_VECTOR, Contender.SEGMENT_THREADS,
