@@ -152,6 +152,25 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
     }
 
     /**
+     * True when each vector store first casts its vector to its exact class
+     * ({@code ((FloatVector) FLOAT_256_CLASS.cast(v)).intoArray(dst, i)}): in {@link Lanes#VALUES},
+     * the Java 25 form.
+     *
+     * <p>Why: C2 inlines the Vector API's calls late, so at a store it does not know the vector's
+     * class yet, and {@code intoArray}'s own calls ({@code length()}, {@code vspecies()}) take the
+     * class from their type profile, which every store of the JVM shares. Once stores of another
+     * width have run (the 4x4 blocks' 128-bit rows beside 8x8 blocks), a block compiled then kept
+     * its vectors boxed: nchw to nChw16c 1x64x56x56 in 8x8 blocks took 59-85 us against 19-29 in 8
+     * of 8 JVMs that ran the 8x8 offset-load, 4x4, 8x8 and 16x16 variants in that order, and
+     * 21-28 us with the cast (AMD EPYC Zen 4, JDK 25). A cast to a constant class tells C2 the
+     * class where it parses the store. Not before Java 25: on JDK 17 the same cast made the 8x8
+     * offset-load blocks alone 8x slower (194-215 us against 22-27).
+     */
+    public boolean exactStores() {
+        return valueLanes();
+    }
+
+    /**
      * The lanes elements of {@code type} move in (transposed, interleaved, reversed): themselves in
      * {@link Lanes#VALUES}, else their bits' ({@link #bitsOf}).
      */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -54,6 +55,12 @@ final class Access {
      * the local (nchw to nChw16c 1x64x56x56, AMD EPYC Zen 4, JDK 25; 4x4 blocks 35-52 either way).
      */
     private final Map<Param, String> orders = new LinkedHashMap<>();
+    /**
+     * The field holding the exact class of a vector of an element type and a width in bits
+     * ({@code FLOAT_256_CLASS}), which stores cast to where the plan says so
+     * ({@link dev.strider.processor.plan.VectorPlan#exactStores}); null where they do not.
+     */
+    private final BiFunction<ElementType, Integer, String> exactClasses;
 
     /**
      * @param method the method as the class writes it (its parameters renamed where they would clash)
@@ -69,10 +76,20 @@ final class Access {
      *              is read from a known half of its byte; null for none
      */
     Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops) {
+        this(method, plan, scope, loops, null);
+    }
+
+    /**
+     * @param exactClasses the field of the exact vector class of an element type and width, which every
+     *                     vector store casts to; null for plain stores
+     */
+    Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops,
+           BiFunction<ElementType, Integer, String> exactClasses) {
         this.method = method;
         this.plan = plan;
         this.scope = scope;
         this.loops = loops;
+        this.exactClasses = exactClasses;
     }
 
     /** The Java type of a parameter: {@code float}, {@code float[]}, {@code FloatBuffer}, {@code MemorySegment}. */
@@ -187,8 +204,12 @@ final class Access {
         };
     }
 
-    /** {@code value.intoArray(p, index);}, or the store of {@code p}'s route. */
-    CodeBlock store(CodeBlock value, Param p, CodeBlock index) {
+    /**
+     * {@code value.intoArray(p, index);}, or the store of {@code p}'s route, for a vector of {@code lanes}
+     * of {@code p}'s elements; cast to its exact class first where the plan says so.
+     */
+    CodeBlock store(CodeBlock value, int lanes, Param p, CodeBlock index) {
+        value = exact(value, p.type(), lanes);
         return switch (route(p)) {
             case ARRAY -> CodeBlock.of("$L.intoArray($N, $L);\n", value, p.name(), index);
             case BUFFER_SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $N);\n", value, view(p),
@@ -197,6 +218,18 @@ final class Access {
                     byteIndex(index, p.type(), true), BYTE_ORDER);
             default -> throw new IllegalStateException(p.name() + " has no vector route: " + route(p));
         };
+    }
+
+    /**
+     * {@code value}, a vector of {@code lanes} elements of {@code type}, as its exact class where the plan's
+     * stores say so ({@code ((FloatVector) FLOAT_256_CLASS.cast(value))}); else {@code value}.
+     */
+    CodeBlock exact(CodeBlock value, ElementType type, int lanes) {
+        if (exactClasses == null) {
+            return value;
+        }
+        return CodeBlock.of("(($T) $N.cast($L))", VectorWriter.vectorClass(type),
+                exactClasses.apply(type, lanes * 8 * type.bytes()), value);
     }
 
     /** The route the plan chose for {@code p}. */

@@ -48,7 +48,7 @@ final class Identifiers {
     static final Set<String> TYPES = Set.of(
             "Checks", "HalfFloats", "Float8s", "Float4s", "Int4s", "Nibbles", "NarrowFormat", "Quantization", "Compensations", "Arrays", "DoubleKernels", "FloatKernels", "LongKernels", "IntKernels", "ShortKernels", "ByteKernels",
             "DoubleVector", "FloatVector", "LongVector", "IntVector", "ShortVector", "ByteVector",
-            "VectorSpecies", "VectorShuffle", "VectorMask", "VectorOperators",
+            "Vector", "VectorSpecies", "VectorShuffle", "VectorMask", "VectorOperators",
             "KernelProvider", "GeneratedReorder", "ElementType", "TensorLayout", "Target", "KernelLoader", "Parallel",
             "Device", "Generated", "Override", "Double", "Float", "Object", "String", "Class", "List", "Map",
             "IllegalArgumentException", "Provider", "Chunks", "TunableKernels", "Workloads", "Integer", "BiConsumer",

@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.strider.kernel.ElementType;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
@@ -51,6 +52,7 @@ public final class VectorWriter {
 
     private static final String VECTOR_PACKAGE = "jdk.incubator.vector";
     private static final ClassName VECTOR_SPECIES = ClassName.get(VECTOR_PACKAGE, "VectorSpecies");
+    private static final ClassName VECTOR = ClassName.get(VECTOR_PACKAGE, "Vector");
     private static final ClassName VECTOR_SHUFFLE = ClassName.get(VECTOR_PACKAGE, "VectorShuffle");
     private static final ClassName VECTOR_MASK = ClassName.get(VECTOR_PACKAGE, "VectorMask");
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
@@ -132,7 +134,8 @@ public final class VectorWriter {
     /** Variant {@code v} of {@code m} (planned as {@code method}) in the form its plan names, its pad lanes as planned. */
     private Bodies.Body body(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v, Constants constants) {
         NestWriter nest = Bodies.nest(ids, m, method, v);
-        Access access = v.form() instanceof VariantPlan.Vectors ? new Access(m, method, nest.scope())
+        Access access = v.form() instanceof VariantPlan.Vectors vs
+                ? new Access(m, method, nest.scope(), null, vs.plan().exactStores() ? constants::vectorType : null)
                 : new Access(m, method, nest.scope(), v.loops());
         if (!(v.form() instanceof VariantPlan.Vectors vectors)) {
             return padInVectors(m, v, nest, access, Bodies.scalar(ids, m, v, nest, access), constants);
@@ -180,7 +183,7 @@ public final class VectorWriter {
         ElementType type = out.type();
         String species = c.species(type, pad.lanes() * 8 * type.bytes());
         CodeBlock zeros = nest.padLanesInVectors(pad,
-                offset -> access.store(CodeBlock.of("$T.zero($N)", vectorClass(type), species), out, offset),
+                offset -> access.store(CodeBlock.of("$T.zero($N)", vectorClass(type), species), pad.lanes(), out, offset),
                 offset -> access.zero(out, offset));
         // the prologue again: the vector stores may have asked for a segment view
         return new Bodies.Body(v, access.prologue(), CodeBlock.builder().add(zeros).add(body.logical()).build(),
@@ -234,7 +237,7 @@ public final class VectorWriter {
             value = CodeBlock.of("$L.$L($L)", load(a, b.a(), offsets.get(1), lane.strides()[1], plan, c),
                     b.op().name().toLowerCase(Locale.ROOT), load(a, b.b(), offsets.get(2), lane.strides()[2], plan, c));
         }
-        return a.store(value, out, offsets.get(0));
+        return a.store(value, lanes, out, offsets.get(0));
     }
 
     /**
@@ -471,14 +474,21 @@ public final class VectorWriter {
             this(localType, local, stored, null);
         }
 
-        /** The rows as they are, each into {@code tile} at its offset ({@link VectorPlan#widenedInTile}). */
-        static RowStore intoTile(String tile) {
-            return new RowStore(null, null, v -> v, (value, offset) -> CodeBlock.of("$L.intoArray($N, $L);\n", value, tile, offset));
+        /**
+         * The rows as they are, each a vector of {@code lanes} shorts, into {@code tile} at its offset
+         * ({@link VectorPlan#widenedInTile}), cast as {@code a} casts stores.
+         */
+        static RowStore intoTile(Access a, String tile, int lanes) {
+            return new RowStore(null, null, v -> v, (value, offset) -> CodeBlock.of("$L.intoArray($N, $L);\n",
+                    a.exact(value, ElementType.SHORT, lanes), tile, offset));
         }
 
-        /** The statement that stores {@code value} at {@code offset}: into the tile, or by {@code a} into {@code dst}. */
-        CodeBlock store(Access a, CodeBlock value, Param dst, CodeBlock offset) {
-            return into == null ? a.store(value, dst, offset) : into.apply(value, offset);
+        /**
+         * The statement that stores {@code value}, a vector of {@code lanes} elements, at {@code offset}: into
+         * the tile, or by {@code a} into {@code dst}.
+         */
+        CodeBlock store(Access a, CodeBlock value, int lanes, Param dst, CodeBlock offset) {
+            return into == null ? a.store(value, lanes, dst, offset) : into.apply(value, offset);
         }
     }
 
@@ -511,7 +521,7 @@ public final class VectorWriter {
                     .endControlFlow()
                     // (the slot an expression, not a local: an unrolled nest puts several blocks in one scope)
                     .add(c.transpose(scope, a, ElementType.SHORT, plan.lanes(), plan, in, rowLoad(m, a, plan, offsets, c),
-                            RowStore.intoTile(t.tile()), offsets.get(1), x.strides()[1], plan.lanes(), out,
+                            RowStore.intoTile(a, t.tile(), plan.lanes()), offsets.get(1), x.strides()[1], plan.lanes(), out,
                             CodeBlock.of("$N * $L", t.filled(), t.block()), plan.lanes(), 0))
                     .addStatement("$N++", t.filled())
                     .build();
@@ -803,6 +813,23 @@ public final class VectorWriter {
             return name;
         }
 
+        /**
+         * {@code FLOAT_256_CLASS = FLOAT_256.vectorType()}: the exact class of the species' vectors,
+         * which stores cast to ({@link VectorPlan#exactStores}).
+         */
+        String vectorType(ElementType type, int speciesBits) {
+            String speciesField = species(type, speciesBits);
+            String name = ids.field(type.name() + "_" + speciesBits + "_CLASS");
+            fields.computeIfAbsent(name, n -> FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Class.class),
+                                    WildcardTypeName.subtypeOf(ParameterizedTypeName.get(VECTOR, boxed(type)))), n,
+                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("The exact class of {@code $N}'s vectors: a store that casts to it names the class to C2\n",
+                            speciesField)
+                    .addJavadoc("where it parses the store, and no type profile decides it (Java 25 forms).\n")
+                    .initializer("$N.vectorType()", speciesField).build());
+            return name;
+        }
+
         /** Lane {@code i} takes lane {@code lanes - 1 - i}. */
         String reverse(ElementType type) {
             String species = species(type, bits);
@@ -941,7 +968,7 @@ public final class VectorWriter {
                                 b.addStatement("$T $N = $L", stored.localType(), locals + row, stored.local().apply(value));
                                 value = CodeBlock.of("$N", locals + row);
                             }
-                            b.add(stored.store(a, stored.stored().apply(value), dst, NestWriter.plus(d, row * dStride)));
+                            b.add(stored.store(a, stored.stored().apply(value), lanes, dst, NestWriter.plus(d, row * dStride)));
                             for (int col = 1; inRows < lanes && col <= zeroColumns; col++) {
                                 CodeBlock zeros = zero;
                                 if (locals != null) {
@@ -951,7 +978,8 @@ public final class VectorWriter {
                                     }
                                     zeros = CodeBlock.of("$N", zeroLocal);
                                 }
-                                b.add(stored.store(a, stored.stored().apply(zeros), dst, NestWriter.plus(d, row * dStride + col * lanes)));
+                                b.add(stored.store(a, stored.stored().apply(zeros), lanes, dst,
+                                        NestWriter.plus(d, row * dStride + col * lanes)));
                             }
                         } else if (!zeroNext[row]) {
                             b.addStatement("$T $N = $L", vector, to + row, lohi[e]);
@@ -991,7 +1019,7 @@ public final class VectorWriter {
                 for (int j = 1; j < channels; j++) {
                     value.add(".blend($N, $N)", c + j, lanesOf(type, lanes, channels, v, j));
                 }
-                b.add(a.store(compute.apply(value.build()), dst, NestWriter.plus(d, v * lanes)));
+                b.add(a.store(compute.apply(value.build()), lanes, dst, NestWriter.plus(d, v * lanes)));
             }
             return b.unindent().add("}\n").build();
         }
@@ -1020,7 +1048,7 @@ public final class VectorWriter {
                     value.add(".blend($N, $N)", vs + v, lanesOf(type, lanes, channels, v, j));
                 }
                 value.add(".rearrange($N)", pick(type, lanes, channels, j));
-                b.add(a.store(compute.apply(value.build()), dst, NestWriter.plus(d, j * dStride)));
+                b.add(a.store(compute.apply(value.build()), lanes, dst, NestWriter.plus(d, j * dStride)));
             }
             return b.unindent().add("}\n").build();
         }

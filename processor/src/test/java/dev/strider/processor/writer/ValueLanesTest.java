@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * VectorPlan.withValueLanes}), which the class runs from Java 25: then no vector method the JVM
  * runs warms up through the Vector API's reinterpret, whose Java code pollutes the JDK's segment
  * store profiles for every segment kernel of the JVM. The planner's {@code reinterprets} must say
- * exactly what the writer renders, the value-lane forms hold no reinterpret, and every form keeps
+ * exactly what the writer renders, the value-lane forms hold no reinterpret and cast every vector
+ * they store to its exact class ({@code VectorPlan.exactStores}), and every form keeps
  * every bit (NaN payloads included) on the JDK running the test: the value-lane forms on JDK 25,
  * the reinterpreting ones before.
  */
@@ -92,6 +93,7 @@ class ValueLanesTest {
                         String body = body(source, m, v.suffix(), mp.hasVariants() || v.fromJava25().isPresent());
                         boolean reinterprets = ClassPlanner.reinterprets(m, vectors.plan());
                         assertEquals(reinterprets, body.contains("reinterpretAs"), where + ":\n" + body);
+                        assertFalse(body.contains("_CLASS.cast("), "casts to the exact class only from Java 25: " + where);
                         if (v.fromJava25().isEmpty()) {
                             // only a bf16 widening into an array, and an f16 widening into any memory (its
                             // multiply takes float lanes), keep a reinterpret in their lanes
@@ -105,6 +107,11 @@ class ValueLanesTest {
                         assertFalse(twin.contains("reinterpretAs"), where + ":\n" + twin);
                         assertFalse(twin.contains("LSHR"), "no stage shifts: " + where);
                         assertFalse(ClassPlanner.reinterprets(m, values), where);
+                        // every store names its vector's exact class (VectorPlan.exactStores)
+                        assertTrue(values.exactStores(), where);
+                        int stores = count(twin, ".intoArray(") + count(twin, ".intoMemorySegment(");
+                        assertTrue(stores > 0, where);
+                        assertEquals(stores, count(twin, "_CLASS.cast("), where + ":\n" + twin);
                         twins++;
                     }
                 }
@@ -138,6 +145,14 @@ class ValueLanesTest {
         System.out.println("[value lanes] " + checked + " calls bit for bit, NaN payloads included, in the "
                 + (Device.current().valueLanes() ? "value-lane" : "reinterpreting") + " forms (" + Device.current() + ")");
         assertTrue(checked > 100, "cases: " + checked);
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            n++;
+        }
+        return n;
     }
 
     /**
