@@ -106,6 +106,23 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
         return routes.contains(MemoryRoute.SEGMENT) && loops.nodes().stream().noneMatch(Node::isTable);
     }
 
+    /**
+     * True when variant {@code v}'s nest counts its offsets in bytes, not elements: where it counts
+     * them in {@code long} ({@link #longOffsets}) and {@code v} is a scalar form, each operand's
+     * strides and base scaled by its element size, so that an access reads
+     * {@code src.get(JAVA_FLOAT_UNALIGNED, srcHw + 4L)}. Why: C2 removes a segment access's bounds
+     * check only where its byte offset is a constant times the loop variable plus a constant;
+     * {@code getAtIndex(layout, i)} scales the index itself ({@code i << 2} of {@code hw * 3}) and
+     * hides that shape. Measured (AMD EPYC Zen 4, JDK 25, one JVM, interleaved, NCHW to NHWC
+     * 1x3x224x224, one loop of three strided stores): 59.8-73.0 us with {@code getAtIndex},
+     * 53.2-66.7 with {@code get(layout, 4L * (i + 1L))}, 35.7-40.4 with offsets counted in bytes,
+     * 43.0-43.8 on arrays. Vector forms keep element offsets: their row and column steps are in
+     * elements, and their segment loads already take {@code 4L * i + 12L}.
+     */
+    public boolean byteOffsets(VariantPlan v) {
+        return v.form() instanceof VariantPlan.Scalar && longOffsets(v.loops());
+    }
+
     /** {@code toBlocked64(float[], float[])}: see {@link KernelMethod#key()}. */
     public String key() {
         return method.key();

@@ -51,7 +51,8 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
      * The operands after the output, in parameter order: every tensor parameter but the output and
      * what the method writes besides it ({@link KernelMethod#outputsBesides}).
      */
-    private static List<Param> inputs(KernelMethod m) {
+    /** The input operands of {@code m} in parameter order: operands 1, 2, ... ({@link #operand}). */
+    public static List<Param> inputs(KernelMethod m) {
         return m.params().stream().filter(p -> p.tensor() && p != m.output() && !m.outputsBesides().contains(p))
                 .toList();
     }

@@ -61,6 +61,8 @@ final class Access {
      * ({@link dev.strider.processor.plan.VectorPlan#exactStores}); null where they do not.
      */
     private final BiFunction<ElementType, Integer, String> exactClasses;
+    /** The offsets of segment operands count bytes, not elements ({@code MethodPlan.byteOffsets}). */
+    private final boolean byteOffsets;
 
     /**
      * @param method the method as the class writes it (its parameters renamed where they would clash)
@@ -76,20 +78,23 @@ final class Access {
      *              is read from a known half of its byte; null for none
      */
     Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops) {
-        this(method, plan, scope, loops, null);
+        this(method, plan, scope, loops, null, false);
     }
 
     /**
      * @param exactClasses the field of the exact vector class of an element type and width, which every
      *                     vector store casts to; null for plain stores
+     * @param byteOffsets  the offsets of segment operands count bytes ({@code MethodPlan.byteOffsets}): an
+     *                     access takes them as they are, {@code get(layout, offset)}
      */
     Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops,
-           BiFunction<ElementType, Integer, String> exactClasses) {
+           BiFunction<ElementType, Integer, String> exactClasses, boolean byteOffsets) {
         this.method = method;
         this.plan = plan;
         this.scope = scope;
         this.loops = loops;
         this.exactClasses = exactClasses;
+        this.byteOffsets = byteOffsets;
     }
 
     /** The Java type of a parameter: {@code float}, {@code float[]}, {@code FloatBuffer}, {@code MemorySegment}. */
@@ -156,8 +161,9 @@ final class Access {
             case BUFFER, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
                     ? CodeBlock.of("$N.get$L($L)", p.name(), KernelClass.titled(p.type()), byteIndex(index, p.type(), false))
                     : CodeBlock.of("$N.get($L)", p.name(), index);
-            case SEGMENT -> CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()),
-                    longIndex(index));
+            case SEGMENT -> byteOffsets
+                    ? CodeBlock.of("$N.get($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), longIndex(index))
+                    : CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), longIndex(index));
         };
     }
 
@@ -173,8 +179,8 @@ final class Access {
                     ? CodeBlock.of("$N.put$L($L, $L);\n", p.name(), KernelClass.titled(p.type()),
                             byteIndex(index, p.type(), false), value)
                     : CodeBlock.of("$N.put($L, $L);\n", p.name(), index, value);
-            case SEGMENT -> CodeBlock.of("$N.setAtIndex($T.$L, $L, $L);\n", p.name(), VALUE_LAYOUT, layout(p.type()),
-                    longIndex(index), value);
+            case SEGMENT -> CodeBlock.of(byteOffsets ? "$N.set($T.$L, $L, $L);\n" : "$N.setAtIndex($T.$L, $L, $L);\n",
+                    p.name(), VALUE_LAYOUT, layout(p.type()), longIndex(index), value);
         };
     }
 
@@ -199,7 +205,7 @@ final class Access {
             case BUFFER_SEGMENT -> CodeBlock.of("$T.fromMemorySegment($N, $N, $L, $N)", vector, species, view(p),
                     byteIndex(index, p.type(), true), order(p));
             case SEGMENT -> CodeBlock.of("$T.fromMemorySegment($N, $N, $L, $T.nativeOrder())", vector, species, p.name(),
-                    byteIndex(index, p.type(), true), BYTE_ORDER);
+                    segmentBytes(index, p.type()), BYTE_ORDER);
             default -> throw new IllegalStateException(p.name() + " has no vector route: " + route(p));
         };
     }
@@ -215,7 +221,7 @@ final class Access {
             case BUFFER_SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $N);\n", value, view(p),
                     byteIndex(index, p.type(), true), order(p));
             case SEGMENT -> CodeBlock.of("$L.intoMemorySegment($N, $L, $T.nativeOrder());\n", value, p.name(),
-                    byteIndex(index, p.type(), true), BYTE_ORDER);
+                    segmentBytes(index, p.type()), BYTE_ORDER);
             default -> throw new IllegalStateException(p.name() + " has no vector route: " + route(p));
         };
     }
@@ -327,6 +333,11 @@ final class Access {
     static String layout(ElementType type) {
         String name = "JAVA_" + type.name().toUpperCase(Locale.ROOT);
         return type == ElementType.BYTE ? name : name + "_UNALIGNED";
+    }
+
+    /** The byte offset of a segment operand's {@code index}: itself where offsets count bytes, else scaled ({@link #byteIndex}). */
+    private CodeBlock segmentBytes(CodeBlock index, ElementType type) {
+        return byteOffsets ? longIndex(index) : byteIndex(index, type, true);
     }
 
     /** {@code i + 3L}: a segment's long element index, its literal added after the variable is widened ({@link #byteIndex}). */

@@ -5,6 +5,7 @@ import com.palantir.javapoet.FieldSpec;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.Param;
 import dev.strider.processor.plan.MethodPlan;
+import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.VariantPlan;
 import java.util.List;
 import java.util.Optional;
@@ -50,7 +51,8 @@ final class Bodies {
      * at the plan's split node, in long offsets where the plan says ({@link MethodPlan#longOffsets}).
      */
     static NestWriter nest(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
-        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m), method.longOffsets(v.loops()));
+        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m), method.longOffsets(v.loops()),
+                method.byteOffsets(v) ? units(m, v) : null);
         if (v.splitNode() >= 0) {
             String[] bounds = ids.bounds(m);
             nest.splitAt(v.splitNode(), bounds[0], bounds[1]);
@@ -58,10 +60,25 @@ final class Bodies {
         return nest;
     }
 
+    /** Per operand of {@code v}'s nest, its element size: what one element adds to offsets counted in bytes. */
+    private static long[] units(KernelMethod m, VariantPlan v) {
+        long[] units = new long[v.loops().problem().operands().size()];
+        units[0] = m.output().type().bytes();
+        for (Param p : Problem.inputs(m)) {
+            units[Problem.operand(m, p)] = p.type().bytes();
+        }
+        return units;
+    }
+
+    /** The access of a scalar form {@code v}, in the offsets {@link #nest} counts for it. */
+    static Access scalarAccess(KernelMethod m, MethodPlan method, VariantPlan v, NestWriter nest) {
+        return new Access(m, method, nest.scope(), v.loops(), null, method.byteOffsets(v));
+    }
+
     /** Variant {@code v} of {@code m} (planned as {@code method}) in scalar statements, one per element. */
     static Body scalar(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
         NestWriter nest = nest(ids, m, method, v);
-        return scalar(ids, m, v, nest, new Access(m, method, nest.scope(), v.loops()));
+        return scalar(ids, m, v, nest, scalarAccess(m, method, v, nest));
     }
 
     /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */

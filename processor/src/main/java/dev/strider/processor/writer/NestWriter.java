@@ -46,6 +46,8 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     private final Map<Integer, Hoist> hoists = new HashMap<>();
     /** The type of loop variables and offsets: {@code int}, or {@code long} on segments alone. */
     private final TypeName index;
+    /** Per operand, what one element adds to its offsets ({@code 4} for floats counted in bytes); null: 1 each. */
+    private final long[] units;
     /** Offset variable to the variable holding the element read there ({@link #hoist}). */
     private final Map<String, String> values = new HashMap<>();
 
@@ -64,7 +66,21 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
 
     /** @param longOffsets the loop variables and offsets are {@code long}s ({@code MethodPlan.longOffsets}) */
     NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope, boolean longOffsets) {
+        this(plan, ids, method, scope, longOffsets, null);
+    }
+
+    /**
+     * @param units per operand, what one element adds to its offsets: its size in bytes where the
+     *              nest counts that operand's offsets in bytes ({@code MethodPlan.byteOffsets}), else 1;
+     *              null for elements everywhere
+     */
+    NestWriter(LoopPlan plan, Identifiers ids, KernelMethod method, Identifiers.Scope scope, boolean longOffsets,
+               long[] units) {
         super(plan);
+        this.units = units;
+        if (units != null && plan.nodes().stream().anyMatch(Node::isTable)) {
+            throw new IllegalArgumentException("offsets in bytes take no offset table: " + plan.describe());
+        }
         this.ids = ids;
         this.method = method;
         this.scope = scope;
@@ -191,7 +207,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
                 stores = offsets -> {
                     CodeBlock.Builder b = CodeBlock.builder();
                     for (int v = 0; v < wide.extent(); v += wide.lanes()) {
-                        b.add(zeroVector.apply(plus(offsets.get(0), v)));
+                        b.add(zeroVector.apply(plus(offsets.get(0), v * unit(0))));
                     }
                     return b.build();
                 };
@@ -238,7 +254,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     private Offset[] startOffsets() {
         Offset[] start = new Offset[plan.base().length];
         for (int k = 0; k < start.length; k++) {
-            start[k] = new Offset(null, plan.base()[k]);
+            start[k] = new Offset(null, plan.base()[k] * unit(k));
         }
         return start;
     }
@@ -317,7 +333,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     protected Offset[] unrolled(Offset[] at, Node n, int q) {
         Offset[] next = at.clone();
         for (int o : used) {
-            next[o] = at[o].plus(step(n, o, q));
+            next[o] = at[o].plus(step(n, o, q) * unit(o));
         }
         return next;
     }
@@ -349,6 +365,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
                 if (stride == 0) {
                     continue;
                 }
+                stride *= unit(o);
                 term = stride == 1 ? CodeBlock.of("$N", var) : CodeBlock.of("$N * $L", var, stride);
             }
             String level = Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1);
@@ -391,7 +408,12 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         code.endControlFlow();
     }
 
-    private static long step(Node n, int operand, int q) {
+    /** What one element adds to operand {@code o}'s offsets: its bytes where they count bytes, else 1. */
+    private long unit(int o) {
+        return units == null ? 1 : units[o];
+    }
+
+        private static long step(Node n, int operand, int q) {
         return n.isTable() ? n.term(operand, q) : (long) q * n.strides()[operand];
     }
 

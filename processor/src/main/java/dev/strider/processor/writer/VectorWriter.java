@@ -135,8 +135,8 @@ public final class VectorWriter {
     private Bodies.Body body(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v, Constants constants) {
         NestWriter nest = Bodies.nest(ids, m, method, v);
         Access access = v.form() instanceof VariantPlan.Vectors vs
-                ? new Access(m, method, nest.scope(), null, vs.plan().exactStores() ? constants::vectorType : null)
-                : new Access(m, method, nest.scope(), v.loops());
+                ? new Access(m, method, nest.scope(), null, vs.plan().exactStores() ? constants::vectorType : null, false)
+                : Bodies.scalarAccess(m, method, v, nest);
         if (!(v.form() instanceof VariantPlan.Vectors vectors)) {
             return padInVectors(m, v, nest, access, Bodies.scalar(ids, m, v, nest, access), constants);
         }

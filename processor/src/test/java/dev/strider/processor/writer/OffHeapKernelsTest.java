@@ -1,6 +1,7 @@
 package dev.strider.processor.writer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +34,7 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -101,6 +103,49 @@ class OffHeapKernelsTest {
             assertTrue(kinds.getOrDefault("native segment", 0) > 0 && kinds.getOrDefault("heap segment", 0) > 0,
                     kinds::toString);
         }
+    }
+
+    /**
+     * Methods whose tensors are all segments count their scalar nests' offsets in bytes ({@code
+     * MethodPlan.byteOffsets}): every class and variant computes what the generic kernels compute,
+     * among them the VECTOR classes' scalar nests, which zero padded outputs' pad lanes in vectors at
+     * those offsets; and the SCALAR class reads and writes at byte offsets, never by index.
+     */
+    @Test
+    void segmentsAloneCountTheirScalarOffsetsInBytes() {
+        Assumptions.assumeTrue(SEGMENTS, "MemorySegment parameters need release " + JavaApis.FFM_RELEASE);
+        Random r = new Random(20261128L);
+        int[] sizes = {1, 17, 5, 4};
+        TensorLayout planar = TensorLayout.of("NCHW", sizes, "nchw");
+        TensorLayout blocked8 = TensorLayout.of("NCHW", sizes, "nChw8c");
+        List<KernelMethod> methods = new ArrayList<>(List.of(
+                Samples.reorder("toBlocked", ElementType.FLOAT, planar, blocked8),
+                Samples.reorder("toBlocked16", ElementType.SHORT, planar, TensorLayout.of("NCHW", sizes, "nChw16c")),
+                Samples.convert("u8ToBlocked", ElementType.BYTE, TensorLayout.of("NCHW", sizes, "nhwc"), true,
+                        ElementType.FLOAT, blocked8, false, 0.5, -1),
+                Samples.reorder("toNhwc", ElementType.DOUBLE, TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nchw"),
+                        TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nhwc"))));
+        for (int i = 0; i < 12; i++) {
+            methods.add(GeneratedVersusGenericTest.randomMethod(r, "m" + i));
+        }
+        methods.replaceAll(m -> m.withParams(p -> p.tensor() ? p.in(Memory.SEGMENT) : p));
+        KernelSet set = new KernelSet("segmentsAlone", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                methods);
+        List<JavaFile> files = Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, 1 << 30,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
+        String scalar = files.stream().filter(f -> f.typeSpec().name().endsWith("_Scalar")).findFirst().orElseThrow()
+                .toString();
+        assertFalse(scalar.contains("AtIndex("), "the SCALAR class counts bytes:\n" + scalar);
+        assertTrue(scalar.contains("dst.set(ValueLayout.JAVA_FLOAT_UNALIGNED, "), scalar);
+        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
+        Map<String, Integer> kinds = new TreeMap<>();
+        for (KernelMethod m : methods) {
+            for (Object target : targets) {
+                check(target, m, r, kinds);
+            }
+        }
+        assertTrue(kinds.getOrDefault("native segment", 0) > 0 && kinds.getOrDefault("heap segment", 0) > 0,
+                kinds::toString);
     }
 
     /** {@code m} with each tensor parameter an array, a buffer, a byte buffer or a segment, at random (one at least off-heap). */
