@@ -37,6 +37,8 @@ final class Chart {
     /** Where the plot starts below a two-line subtitle; each further subtitle line moves it 15 px down. */
     private static final int TOP = 108;
     private static final int BAR = 11;
+    /** The height of a row of the legend, which wraps where the next entry would pass the width. */
+    private static final int LEGEND_ROW = 18;
     private static final int BAR_GAP = 2;
     private static final int GROUP_GAP = 16;
     private static final int AXIS = 44;
@@ -83,6 +85,27 @@ final class Chart {
         int plot = WIDTH - LABELS - RIGHT;
         List<String> subtitle = subtitle(results);
         int shift = 15 * Math.max(0, subtitle.size() - 2);
+        boolean spreads = results.cases().stream().anyMatch(c -> c.rounds() != null);
+        String caption = spreads ? "bold: best target; line: IQR" : "bold value: the best generated target";
+        // the legend in rows that fit the width: each entry a box and its label, the caption last
+        List<int[]> legend = new ArrayList<>();
+        int x = 12;
+        int row = 0;
+        for (Contender k : bars) {
+            int width = 29 + 7 * k.label().length();
+            if (x > 12 && x + width > WIDTH - RIGHT / 2) {
+                x = 12;
+                row++;
+            }
+            legend.add(new int[] {x, row});
+            x += width;
+        }
+        if (x > 12 && x + 10 + 6 * caption.length() > WIDTH - RIGHT / 2) {
+            x = 12;
+            row++;
+        }
+        int[] captionAt = {x + (x > 12 ? 10 : 0), row};
+        shift += LEGEND_ROW * row;
         int top = TOP + shift;
         int groupHeight = bars.size() * (BAR + BAR_GAP) - BAR_GAP;
         int height = top + results.cases().size() * (groupHeight + GROUP_GAP) + AXIS;
@@ -97,16 +120,15 @@ final class Chart {
             text(svg, 12, 40 + 15 * i, "start", 11, "normal", subtitle.get(i));
         }
 
-        int x = 12;
-        for (Contender k : bars) {
+        int legendTop = 66 + 15 * Math.max(0, subtitle.size() - 2);
+        for (int i = 0; i < bars.size(); i++) {
+            int[] at = legend.get(i);
+            int y = legendTop + LEGEND_ROW * at[1];
             svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
-                    x, 66 + shift, COLOURS.get(k)));
-            text(svg, x + 17, 76 + shift, "start", 12, "normal", k.label());
-            x += 29 + 7 * k.label().length();
+                    at[0], y, COLOURS.get(bars.get(i))));
+            text(svg, at[0] + 17, y + 10, "start", 12, "normal", bars.get(i).label());
         }
-        boolean spreads = results.cases().stream().anyMatch(c -> c.rounds() != null);
-        text(svg, x + 10, 76 + shift, "start", 11, "normal",
-                spreads ? "bold: best target; line: IQR" : "bold value: the best generated target");
+        text(svg, captionAt[0], legendTop + LEGEND_ROW * captionAt[1] + 10, "start", 11, "normal", caption);
 
         int plotTop = top - 8;
         int plotBottom = height - AXIS + 4;

@@ -47,6 +47,44 @@ class ChartTest {
     }
 
     @Test
+    void theLegendWrapsWithinTheWidthAboveTheBars() throws Exception {
+        // every contender a bar: the tail case's, the one-thread choice and the own forks
+        List<Contender> who = new ArrayList<>(Samples.TAIL_CONTENDERS);
+        who.add(Contender.ONE_THREAD);
+        Rounds rounds = new Rounds(Case.TO_BLOCKED_64, who, new int[] {1, 1, 1, 1, 1, 1, 1, 1},
+                List.<double[]>of(new double[] {20, 40, 25, 20, 30, 10, 25, 22}), "X");
+        Results results = new Results(Results.SCHEMA, "2025-11-21T10:00:00Z", 1, Samples.machine(), Samples.settings(),
+                Analysis.analyse(List.of(rounds), List.of(
+                        new Analysis.Measurement(Case.TO_BLOCKED_64, Contender.ONEDNN_ALL_CORES, 16, 0.1, "ns/op"),
+                        new Analysis.Measurement(Case.TO_BLOCKED_64, Contender.THREADS_OWN_FORK, 12, 0.1, "ns/op"),
+                        new Analysis.Measurement(Case.TO_BLOCKED_64, Contender.NAIVE, 90, 0.1, "ns/op"),
+                        new Analysis.Measurement(Case.TO_BLOCKED_64, Contender.GENERIC, 80, 0.1, "ns/op"))),
+                null);
+        Document doc = parse(Chart.svg(results));
+        List<String> labels = new ArrayList<>();
+        Chart.bars(results).forEach(k -> labels.add(k.label()));
+        assertTrue(labels.contains(Contender.ONE_THREAD.label()) && labels.contains(Contender.THREADS_OWN_FORK.label()),
+                labels.toString());
+        labels.add("bold: best target; line: IQR");
+        double legendBottom = 0;
+        NodeList nodes = doc.getElementsByTagName("text");
+        int found = 0;
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Element t = (Element) nodes.item(i);
+            if (labels.contains(t.getTextContent()) && t.getAttribute("text-anchor").equals("start")) {
+                double right = Double.parseDouble(t.getAttribute("x")) + 7 * t.getTextContent().length();
+                assertTrue(right <= Chart.WIDTH, t.getTextContent() + " ends at " + right);
+                legendBottom = Math.max(legendBottom, Double.parseDouble(t.getAttribute("y")));
+                found++;
+            }
+        }
+        assertEquals(labels.size(), found, "every legend entry and the caption drawn once");
+        for (Element bar : bars(doc)) {
+            assertTrue(Double.parseDouble(bar.getAttribute("y")) > legendBottom, "bars below the legend");
+        }
+    }
+
+    @Test
     void barsAreToScaleWithTheirValuesAsTooltips() throws Exception {
         Document doc = parse(Chart.svg(Samples.results()));
         List<Element> bars = bars(doc);
