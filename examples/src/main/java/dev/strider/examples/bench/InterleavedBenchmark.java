@@ -298,7 +298,7 @@ public class InterleavedBenchmark {
      * {@code BlockedOps_Vector512 (4x4 blocks in registers)}; {@code otherwise} when it says nothing.
      */
     static String routed(String explain, String method, String otherwise) {
-        for (String line : explain.split("\n")) {
+        for (String line : explain.split("\\R")) {
             if (line.startsWith("    " + method + "(")) {
                 String rest = line.substring(line.indexOf(')') + 1).trim();
                 int from = rest.indexOf("; from ");
@@ -315,7 +315,7 @@ public class InterleavedBenchmark {
      */
     static String routedOneThread(String explain, String method) {
         boolean inMethod = false;
-        for (String line : explain.split("\n")) {
+        for (String line : explain.split("\\R")) {
             if (line.startsWith("    " + method + "(")) {
                 inMethod = true;
             } else if (inMethod && (!line.startsWith("        ") || line.trim().startsWith("then "))) {

@@ -72,6 +72,8 @@ class SuiteBenchmarksTest {
                 InterleavedBenchmark.routedOneThread(explain, "toBlocked17"));
         assertNull(InterleavedBenchmark.routedOneThread(explain, "fromBlocked64"), "nothing timed: not read from the next method");
         assertNull(InterleavedBenchmark.routedOneThread(explain, "toBlocked8"));
+        assertEquals("BlockedOps_Vector512 (8x8 blocks in registers)",
+                InterleavedBenchmark.routedOneThread(explain.replace("\n", "\r\n"), "toBlocked64"), "%n on Windows");
     }
 
     @Test
