@@ -20,7 +20,10 @@ public enum MemoryRoute {
     BUFFER(false),
     /** A buffer as {@link #BUFFER}, vectors from {@code MemorySegment.ofBuffer} of the slice, in the buffer's order. */
     BUFFER_SEGMENT(true),
-    /** {@code s.getAtIndex(JAVA_FLOAT_UNALIGNED, i)}; vectors {@code fromMemorySegment}, native order. */
+    /**
+     * {@code s.getAtIndex(JAVA_FLOAT_UNALIGNED, i)}, or {@code s.get(JAVA_FLOAT_UNALIGNED, offset)} where the nest
+     * counts bytes ({@link MethodPlan#byteOffsets}); vectors {@code fromMemorySegment}, native order.
+     */
     SEGMENT(true);
 
     private final boolean vectors;

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * The loads and stores of one method body, by the route its plan chose per operand
  * ({@link MemoryRoute}): {@code a[i]} on an array, {@code b.get(i)} on a buffer sliced at its
- * position, {@code s.getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i)} on a segment, and the vector
+ * position, {@code s.getAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i)} on a segment (or {@code s.get(..., offset)}
+ * where the nest counts bytes, {@code MethodPlan.byteOffsets}), and the vector
  * loads of each. Everything else about the body (nest, literals, unrolling) is the same for every
  * kind of memory. The buffers' slices and segment views a body uses are declared by
  * {@link #prologue()}, asked once the body is written.
