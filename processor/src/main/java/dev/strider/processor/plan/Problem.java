@@ -49,9 +49,9 @@ public record Problem(String dims, int[] sizes, int[] padded, List<Operand> oper
 
     /**
      * The operands after the output, in parameter order: every tensor parameter but the output and
-     * what the method writes besides it ({@link KernelMethod#outputsBesides}).
+     * what the method writes besides it ({@link KernelMethod#outputsBesides}): operands 1, 2, ...
+     * ({@link #operand}).
      */
-    /** The input operands of {@code m} in parameter order: operands 1, 2, ... ({@link #operand}). */
     public static List<Param> inputs(KernelMethod m) {
         return m.params().stream().filter(p -> p.tensor() && p != m.output() && !m.outputsBesides().contains(p))
                 .toList();

@@ -162,9 +162,8 @@ final class Access {
             case BUFFER, BUFFER_SEGMENT -> p.memory() == Memory.BYTE_BUFFER && p.type() != ElementType.BYTE
                     ? CodeBlock.of("$N.get$L($L)", p.name(), KernelClass.titled(p.type()), byteIndex(index, p.type(), false))
                     : CodeBlock.of("$N.get($L)", p.name(), index);
-            case SEGMENT -> byteOffsets
-                    ? CodeBlock.of("$N.get($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), longIndex(index))
-                    : CodeBlock.of("$N.getAtIndex($T.$L, $L)", p.name(), VALUE_LAYOUT, layout(p.type()), longIndex(index));
+            case SEGMENT -> CodeBlock.of("$N.$L($T.$L, $L)", p.name(), byteOffsets ? "get" : "getAtIndex", VALUE_LAYOUT,
+                    layout(p.type()), longIndex(index));
         };
     }
 
@@ -180,8 +179,8 @@ final class Access {
                     ? CodeBlock.of("$N.put$L($L, $L);\n", p.name(), KernelClass.titled(p.type()),
                             byteIndex(index, p.type(), false), value)
                     : CodeBlock.of("$N.put($L, $L);\n", p.name(), index, value);
-            case SEGMENT -> CodeBlock.of(byteOffsets ? "$N.set($T.$L, $L, $L);\n" : "$N.setAtIndex($T.$L, $L, $L);\n",
-                    p.name(), VALUE_LAYOUT, layout(p.type()), longIndex(index), value);
+            case SEGMENT -> CodeBlock.of("$N.$L($T.$L, $L, $L);\n", p.name(), byteOffsets ? "set" : "setAtIndex", VALUE_LAYOUT,
+                    layout(p.type()), longIndex(index), value);
         };
     }
 

@@ -413,7 +413,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
         return units == null ? 1 : units[o];
     }
 
-        private static long step(Node n, int operand, int q) {
+    private static long step(Node n, int operand, int q) {
         return n.isTable() ? n.term(operand, q) : (long) q * n.strides()[operand];
     }
 
