@@ -62,8 +62,7 @@ final class Chart {
      */
     static List<Contender> bars(Results results) {
         List<Contender> bars = bars();
-        bars.removeIf(k -> (k == Contender.TUNED || k == Contender.THREADS_OWN_FORK || k == Contender.ONE_THREAD)
-                && !results.measured(k));
+        bars.removeIf(k -> !results.shows(k));
         return bars;
     }
 

@@ -59,16 +59,8 @@ final class Report {
         }
 
         List<Contender> columns = new ArrayList<>(List.of(Contender.values()));
-        columns.removeIf(Contender::offHeap); // a table of their own, below
-        if (!interleaved) {
-            columns.remove(Contender.TUNED);
-        }
-        if (!threadsForks) {
-            columns.remove(Contender.THREADS_OWN_FORK); // results from before it ran
-        }
-        if (!oneThread) {
-            columns.remove(Contender.ONE_THREAD); // results from before it ran, or no blocked case
-        }
+        // the off-heap contenders have a table of their own, below
+        columns.removeIf(k -> k.offHeap() || !results.shows(k));
         md.append("| case | bytes |");
         for (Contender c : columns) {
             md.append(' ').append(c.label()).append(" |");

@@ -33,6 +33,17 @@ public record Results(String schema, String date, long wallSeconds, Machine mach
         return cases.stream().anyMatch(c -> c.of(contender) != null);
     }
 
+    /**
+     * Whether the table and the chart show {@code contender}: always, but for the contenders later
+     * suites added (the tuned choice, THREADS in forks of its own, the one-thread tuned choice),
+     * shown only where some case measured them.
+     */
+    public boolean shows(Contender contender) {
+        boolean added = contender == Contender.TUNED || contender == Contender.THREADS_OWN_FORK
+                || contender == Contender.ONE_THREAD;
+        return !added || measured(contender);
+    }
+
     /** Contenders interleaved in one fork per case, medians of per-round ratios, cold starts. */
     public static final String SCHEMA = "strider-bench/2";
     /** Every contender in its own fork, JMH means and errors (read for re-rendering only). */
