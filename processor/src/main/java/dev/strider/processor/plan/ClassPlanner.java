@@ -152,18 +152,24 @@ public final class ClassPlanner {
         return new ClassPlan(set, Target.SCALAR, 0, className(set, Target.SCALAR, 0), o, methods);
     }
 
-    /** The scalar nest, and for a transpose the planner tiles when large, the other of tiled and untiled. */
+    /**
+     * The scalar nest, and for a transpose the planner tiles when large, the other of tiled and
+     * untiled; buffers reached through their segment views where the compilation has them
+     * ({@link MemoryRoute#viewed}).
+     */
     static MethodPlan scalarMethod(KernelMethod m, PlanOptions o, boolean split) {
         Problem problem = Problem.of(m);
+        List<MemoryRoute> routes = m.params().stream().map(p -> MemoryRoute.viewed(p, o.apis())).toList();
         if (!Planner.tiles(problem, Planner.TILE)) {
-            return MethodPlan.single(m, split, scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(),
-                    o.tileAbove(), split, null));
+            return new MethodPlan(m, split, List.of(scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(),
+                    o.tileAbove(), split, null)), MethodPlan.Rule.always(0), routes);
         }
         VariantPlan untiled = scalarVariant("scalar nest", "untiled", m, problem, o.unrollLimit(), Long.MAX_VALUE,
                 split, null);
         VariantPlan tiled = scalarVariant("scalar nest in " + Planner.TILE + "x" + Planner.TILE + " tiles", "tiled", m,
                 problem, o.unrollLimit(), -1, split, null);
-        return new MethodPlan(m, split, List.of(untiled, tiled), MethodPlan.Rule.always(elements(m) > o.tileAbove() ? 1 : 0));
+        return new MethodPlan(m, split, List.of(untiled, tiled), MethodPlan.Rule.always(elements(m) > o.tileAbove() ? 1 : 0),
+                routes);
     }
 
     /** The scalar nest, its unroll limit halved until the method fits the byte budget. */

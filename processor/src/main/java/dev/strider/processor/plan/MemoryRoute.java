@@ -18,7 +18,11 @@ public enum MemoryRoute {
     ARRAY(true),
     /** {@code b.get(i)} ({@code b.getFloat(4 * i)} for a byte buffer) on a slice at the position; no vectors. */
     BUFFER(false),
-    /** A buffer as {@link #BUFFER}, vectors from {@code MemorySegment.ofBuffer} of the slice, in the buffer's order. */
+    /**
+     * A buffer as {@link #BUFFER}, and through {@code MemorySegment.ofBuffer} of the slice (Java 22 and
+     * later): vectors in the buffer's order, and scalar nests in bytes where the buffers are in native
+     * order ({@link MethodPlan#viewsInBytes}).
+     */
     BUFFER_SEGMENT(true),
     /**
      * {@code s.getAtIndex(JAVA_FLOAT_UNALIGNED, i)}, or {@code s.get(JAVA_FLOAT_UNALIGNED, offset)} where the nest
@@ -55,6 +59,16 @@ public enum MemoryRoute {
             case BUFFER, BYTE_BUFFER -> BUFFER;
             case SEGMENT -> SEGMENT;
         };
+    }
+
+    /**
+     * Element by element, and for a buffer through its segment view where the compilation has the
+     * final FFM API ({@link #BUFFER_SEGMENT}, whose scalar nests may then count bytes): the route of
+     * SCALAR classes.
+     */
+    public static MemoryRoute viewed(Param p, JavaApis apis) {
+        MemoryRoute scalar = scalar(p);
+        return scalar == BUFFER && apis.segments() ? BUFFER_SEGMENT : scalar;
     }
 
     /**

@@ -46,6 +46,11 @@ public record VariantPlan(String name, String suffix, Form form, int unrollLimit
         return suffix + "v";
     }
 
+    /** {@code scalarBytes}: what the private method of the nest in bytes ({@link MethodPlan#viewsInBytes}) is called after the method's name. */
+    public String inBytesSuffix() {
+        return suffix + "Bytes";
+    }
+
     /** The same variant in its Java 25 form, as a variant of its own for the writers; empty where it has none. */
     public Optional<VariantPlan> java25() {
         return fromJava25.map(p -> new VariantPlan(name, fromJava25Suffix(), new Vectors(p), unrollLimit, splitNode,

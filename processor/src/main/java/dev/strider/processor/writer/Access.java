@@ -62,7 +62,10 @@ final class Access {
      * ({@link dev.strider.processor.plan.VectorPlan#exactStores}); null where they do not.
      */
     private final BiFunction<ElementType, Integer, String> exactClasses;
-    /** The offsets of segment operands count bytes, not elements ({@code MethodPlan.byteOffsets}). */
+    /**
+     * The offsets of segment operands count bytes, not elements ({@code MethodPlan.byteOffsets}), and
+     * buffers are read and written through their segment views ({@code MethodPlan.viewsInBytes}).
+     */
     private final boolean byteOffsets;
 
     /**
@@ -156,6 +159,9 @@ final class Access {
             }
             return CodeBlock.of("$T.get($N, $L)", NIBBLES, nibbles(p), index);
         }
+        if (byteOffsets && route(p) == MemoryRoute.BUFFER_SEGMENT) {
+            return CodeBlock.of("$N.get($T.$L, $L)", view(p), VALUE_LAYOUT, layout(p.type()), longIndex(index));
+        }
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
             case ARRAY -> CodeBlock.of("$N[$L]", p.name(), index);
@@ -171,6 +177,9 @@ final class Access {
     CodeBlock write(Param p, CodeBlock index, CodeBlock value) {
         if (p.packed()) {
             return CodeBlock.of("$T.set($N, $L, $L);\n", NIBBLES, nibbles(p), index, value);
+        }
+        if (byteOffsets && route(p) == MemoryRoute.BUFFER_SEGMENT) {
+            return CodeBlock.of("$N.set($T.$L, $L, $L);\n", view(p), VALUE_LAYOUT, layout(p.type()), longIndex(index), value);
         }
         return switch (route(p)) {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
@@ -274,6 +283,32 @@ final class Access {
         nibbleViews.values().forEach(view -> locals.add(com.palantir.javapoet.ParameterSpec.builder(BYTE_BUFFER, view).build()));
         orders.values().forEach(order -> locals.add(com.palantir.javapoet.ParameterSpec.builder(BYTE_ORDER, order).build()));
         return locals;
+    }
+
+    /**
+     * For a nest in bytes through its buffers' views ({@code MethodPlan.viewsInBytes}): what its caller
+     * runs it on, every viewed buffer of elements wider than a byte in native order
+     * ({@code src.order() == ByteOrder.nativeOrder()}), where the views read native order; empty
+     * where only byte buffers of bytes are viewed, whose order reads nothing.
+     */
+    Optional<CodeBlock> nativeOrders() {
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (Param p : views.keySet()) {
+            if (p.type().bytes() > 1) {
+                b.add(b.isEmpty() ? "$N.order() == $T.nativeOrder()" : " && $N.order() == $T.nativeOrder()", p.name(),
+                        BYTE_ORDER);
+            }
+        }
+        return b.isEmpty() ? Optional.empty() : Optional.of(b.build());
+    }
+
+    /** {@code MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst)}: the views {@link #handOff} names, as the caller makes them. */
+    CodeBlock viewArguments() {
+        CodeBlock.Builder b = CodeBlock.builder();
+        for (Param p : views.keySet()) {
+            b.add(b.isEmpty() ? "$T.ofBuffer($N)" : ", $T.ofBuffer($N)", MEMORY_SEGMENT, p.name());
+        }
+        return b.build();
     }
 
     private String order(Param p) {

@@ -22,14 +22,15 @@ final class Bodies {
     /**
      * A variant's code: what it declares first (buffers sliced at their positions, segment views),
      * every logical element, then the output's pad lanes (for a method THREADS splits, only the
-     * chunk from 0 zeroes them), and the offset tables it refers to; and the code of the variant's
-     * form from Java 25, where it has one.
+     * chunk from 0 zeroes them), and the offset tables it refers to; the code of the variant's
+     * form from Java 25, where it has one; and its nest in bytes, where it has one.
      */
     record Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables,
-                Optional<Body> fromJava25, List<com.palantir.javapoet.ParameterSpec> handOff) {
+                Optional<Body> fromJava25, List<com.palantir.javapoet.ParameterSpec> handOff,
+                Optional<InBytes> inBytes) {
 
         Body(VariantPlan plan, CodeBlock prologue, CodeBlock logical, CodeBlock pad, List<FieldSpec> tables) {
-            this(plan, prologue, logical, pad, tables, Optional.empty(), List.of());
+            this(plan, prologue, logical, pad, tables, Optional.empty(), List.of(), Optional.empty());
         }
 
         /**
@@ -37,13 +38,27 @@ final class Bodies {
          * Access#handOff}): a variant method of it makes them and passes them to a method of the nest.
          */
         Body withHandOff(List<com.palantir.javapoet.ParameterSpec> locals) {
-            return new Body(plan, prologue, logical, pad, tables, fromJava25, List.copyOf(locals));
+            return new Body(plan, prologue, logical, pad, tables, fromJava25, List.copyOf(locals), inBytes);
         }
 
         /** The same body, with {@code body} the code of the plan's Java 25 form ({@link VariantPlan#fromJava25}). */
         Body withFromJava25(Body body) {
-            return new Body(plan, prologue, logical, pad, tables, Optional.of(body), handOff);
+            return new Body(plan, prologue, logical, pad, tables, Optional.of(body), handOff, inBytes);
         }
+
+        /** The same body, with {@code bytes} its nest in bytes ({@link MethodPlan#viewsInBytes}). */
+        Body withInBytes(InBytes bytes) {
+            return new Body(plan, prologue, logical, pad, tables, fromJava25, handOff, Optional.of(bytes));
+        }
+    }
+
+    /**
+     * The nest in bytes of a scalar variant over buffers ({@link MethodPlan#viewsInBytes}): its
+     * body, which takes the buffers' segment views ({@code body.handOff()}) and declares nothing
+     * first; the condition on which the variant runs it, if any ({@link Access#nativeOrders}); and
+     * the views as the variant makes them from its sliced buffers ({@link Access#viewArguments}).
+     */
+    record InBytes(Body body, Optional<CodeBlock> when, CodeBlock views) {
     }
 
     /**
@@ -51,8 +66,12 @@ final class Bodies {
      * at the plan's split node, in long offsets where the plan says ({@link MethodPlan#longOffsets}).
      */
     static NestWriter nest(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
-        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m), method.longOffsets(v.loops()),
-                method.byteOffsets(v) ? units(m, v) : null);
+        return nest(ids, m, v, method.longOffsets(v.loops()), method.byteOffsets(v) ? units(m, v) : null);
+    }
+
+    /** The nest writer of variant {@code v}, split as {@link #nest} splits it, in the offsets given. */
+    private static NestWriter nest(Identifiers ids, KernelMethod m, VariantPlan v, boolean longOffsets, long[] units) {
+        NestWriter nest = new NestWriter(v.loops(), ids, m, ids.scope(m), longOffsets, units);
         if (v.splitNode() >= 0) {
             String[] bounds = ids.bounds(m);
             nest.splitAt(v.splitNode(), bounds[0], bounds[1]);
@@ -75,10 +94,30 @@ final class Bodies {
         return new Access(m, method, nest.scope(), v.loops(), null, method.byteOffsets(v));
     }
 
-    /** Variant {@code v} of {@code m} (planned as {@code method}) in scalar statements, one per element. */
+    /**
+     * Variant {@code v} of {@code m} (planned as {@code method}) in scalar statements, one per
+     * element, with its nest in bytes where the plan says so ({@link #withInBytes}).
+     */
     static Body scalar(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v) {
         NestWriter nest = nest(ids, m, method, v);
-        return scalar(ids, m, v, nest, scalarAccess(m, method, v, nest));
+        return withInBytes(ids, m, method, v, scalar(ids, m, v, nest, scalarAccess(m, method, v, nest)));
+    }
+
+    /**
+     * {@code body}, scalar variant {@code v}'s code, with its nest in bytes through its buffers'
+     * segment views where {@link MethodPlan#viewsInBytes} holds: the same nest in {@code long} offsets
+     * counted in bytes, reading and writing each buffer through its view in native order.
+     */
+    static Body withInBytes(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v, Body body) {
+        if (!method.viewsInBytes(v)) {
+            return body;
+        }
+        NestWriter nest = nest(ids, m, v, true, units(m, v));
+        Access access = new Access(m, method, nest.scope(), v.loops(), null, true);
+        Body bytes = scalar(ids, m, v, nest, access);
+        Body taking = new Body(v, CodeBlock.of(""), bytes.logical(), bytes.pad(), bytes.tables())
+                .withHandOff(access.handOff());
+        return body.withInBytes(new InBytes(taking, access.nativeOrders(), access.viewArguments()));
     }
 
     /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */

@@ -319,7 +319,8 @@ final class KernelClass {
         if (!plan.hasVariants() && !twins) {
             Bodies.Body b = bodies.get(0);
             int steps = b.plan().steps();
-            addMethod(ids, type, m, signature(m, plan.describe()), plan.split(), steps, work(ids, m, b, steps));
+            addMethod(ids, type, m, signature(m, plan.describe()), plan.split(), steps,
+                    work(ids, type, m, b, plan.split(), steps));
             return;
         }
         boolean split = plan.split();
@@ -402,7 +403,7 @@ final class KernelClass {
     private static void addWork(Identifiers ids, TypeSpec.Builder type, KernelMethod m, MethodSpec.Builder method,
                                 Bodies.Body b, String suffix, boolean split, int steps) {
         if (b.handOff().isEmpty()) {
-            type.addMethod(method.addCode(work(ids, m, b, steps)).build());
+            type.addMethod(method.addCode(work(ids, type, m, b, split, steps)).build());
             return;
         }
         String nestName = ids.variant(m, suffix + "Nest");
@@ -432,6 +433,43 @@ final class KernelClass {
             doc.add("<li>$L: $L</li>\n", v.name(), v.describe());
         }
         return doc.add("</ol>\n").build();
+    }
+
+    /**
+     * The work of body {@code b} ({@link #work(Identifiers, KernelMethod, Bodies.Body, int)}); where it
+     * has a nest in bytes ({@link Bodies.InBytes}), that nest is {@code m_scalarBytes}, added to
+     * {@code type}, taking the method's parameters (and chunk bounds) and the buffers' segment views,
+     * and the work runs it where its condition holds (the buffers in native order), else the element
+     * nest.
+     */
+    private static CodeBlock work(Identifiers ids, TypeSpec.Builder type, KernelMethod m, Bodies.Body b, boolean split,
+                                  int steps) {
+        if (b.inBytes().isEmpty()) {
+            return work(ids, m, b, steps);
+        }
+        Bodies.InBytes bytes = b.inBytes().get();
+        String name = ids.variant(m, b.plan().inBytesSuffix());
+        MethodSpec.Builder nest = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
+                .addJavadoc("The $L of {@link #$N} in bytes, through the segment views of its buffers in native\n",
+                        b.plan().name(), m.name())
+                .addJavadoc("order. Loop nest: $L.\n", b.plan().describe());
+        parameters(ids, nest, m, split);
+        bytes.body().handOff().forEach(nest::addParameter);
+        type.addMethod(nest.addCode(work(ids, m, bytes.body(), steps)).build());
+        CodeBlock call = CodeBlock.builder()
+                .addStatement("$N($L, $L)", name, arguments(ids, m, split), bytes.views()).build();
+        CodeBlock.Builder work = CodeBlock.builder().add(b.prologue());
+        if (bytes.when().isEmpty()) {
+            return work.add(call).build();
+        }
+        Bodies.Body elements = new Bodies.Body(b.plan(), CodeBlock.of(""), b.logical(), b.pad(), b.tables());
+        return work.beginControlFlow("if ($L)", bytes.when().get())
+                .add(call)
+                .nextControlFlow("else")
+                .add("// another byte order: element by element, as the buffers read it\n")
+                .add(work(ids, m, elements, steps))
+                .endControlFlow()
+                .build();
     }
 
     /**

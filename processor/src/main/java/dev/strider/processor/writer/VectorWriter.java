@@ -138,7 +138,8 @@ public final class VectorWriter {
                 ? new Access(m, method, nest.scope(), null, vs.plan().exactStores() ? constants::vectorType : null, false)
                 : Bodies.scalarAccess(m, method, v, nest);
         if (!(v.form() instanceof VariantPlan.Vectors vectors)) {
-            return padInVectors(m, v, nest, access, Bodies.scalar(ids, m, v, nest, access), constants);
+            return Bodies.withInBytes(ids, m, method, v,
+                    padInVectors(m, v, nest, access, Bodies.scalar(ids, m, v, nest, access), constants));
         }
         VectorPlan plan = vectors.plan();
         Node lane = plan.loops().nodes().get(plan.leaf());

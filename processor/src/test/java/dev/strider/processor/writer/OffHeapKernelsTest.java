@@ -148,6 +148,61 @@ class OffHeapKernelsTest {
                 kinds::toString);
     }
 
+    /**
+     * Methods whose tensors are all buffers (or buffers and segments), compiled where segments are
+     * final, have a second scalar nest that counts bytes through the buffers' segment views ({@code
+     * MethodPlan.viewsInBytes}), run where the buffers are in native order: every class and variant
+     * computes what the generic kernels compute on buffers of both orders, heap and direct, at
+     * positions; and the SCALAR class has both nests, the one in bytes reading through the views.
+     */
+    @Test
+    void buffersInNativeOrderCountBytesThroughTheirViews() {
+        Assumptions.assumeTrue(SEGMENTS, "segment views of buffers need release " + JavaApis.FFM_RELEASE);
+        Random r = new Random(20261129L);
+        int[] sizes = {1, 17, 5, 4};
+        TensorLayout planar = TensorLayout.of("NCHW", sizes, "nchw");
+        TensorLayout blocked8 = TensorLayout.of("NCHW", sizes, "nChw8c");
+        List<KernelMethod> methods = new ArrayList<>(List.of(
+                Samples.reorder("toBlocked", ElementType.FLOAT, planar, blocked8),
+                Samples.reorder("toBlocked16", ElementType.SHORT, planar, TensorLayout.of("NCHW", sizes, "nChw16c")),
+                Samples.convert("u8ToBlocked", ElementType.BYTE, TensorLayout.of("NCHW", sizes, "nhwc"), true,
+                        ElementType.FLOAT, blocked8, false, 0.5, -1),
+                Samples.reorder("toNhwc", ElementType.DOUBLE, TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nchw"),
+                        TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nhwc"))));
+        for (int i = 0; i < 12; i++) {
+            methods.add(GeneratedVersusGenericTest.randomMethod(r, "m" + i));
+        }
+        methods.replaceAll(m -> m.withParams(p -> !p.tensor() ? p
+                : p.in(p.type() == ElementType.BYTE || r.nextInt(3) == 0 ? Memory.BYTE_BUFFER : Memory.BUFFER)));
+        KernelSet set = new KernelSet("buffersInBytes", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                methods);
+        List<JavaFile> files = Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, 1 << 30,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
+        String scalar = files.stream().filter(f -> f.typeSpec().name().endsWith("_Scalar")).findFirst().orElseThrow()
+                .toString();
+        String flat = scalar.replaceAll("\\s+", " ");
+        assertTrue(flat.matches("(?s).*private void toBlocked_scalarBytes\\(\\w+ src, \\w+ dst, MemorySegment srcMemory, "
+                + "MemorySegment dstMemory\\).*"), "the nest in bytes takes the views:\n" + scalar);
+        assertTrue(flat.contains("toBlocked_scalarBytes(src, dst, MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));"),
+                scalar);
+        assertTrue(scalar.contains("dstMemory.set(ValueLayout.JAVA_FLOAT_UNALIGNED, "), scalar);
+        assertTrue(scalar.contains("dst.order() == ByteOrder.nativeOrder()"), scalar);
+        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
+        Map<String, Integer> kinds = new TreeMap<>();
+        for (KernelMethod m : methods) {
+            for (Object target : targets) {
+                for (int k = 0; k < 3; k++) {
+                    check(target, m, r, kinds);
+                }
+            }
+        }
+        System.out.println("[off-heap] buffers through views in bytes: " + kinds);
+        for (String kind : List.of("heap buffer", "direct buffer", "byte buffer", "buffers in native order",
+                "a buffer in another order")) {
+            assertTrue(kinds.getOrDefault(kind, 0) > 0, kind + ": " + kinds);
+        }
+    }
+
     /** {@code m} with each tensor parameter an array, a buffer, a byte buffer or a segment, at random (one at least off-heap). */
     static KernelMethod offHeap(KernelMethod m, Random r) {
         List<Memory> kinds = new ArrayList<>(List.of(Memory.ARRAY, Memory.BUFFER, Memory.BYTE_BUFFER));
@@ -200,6 +255,11 @@ class OffHeapKernelsTest {
             kinds.merge(at.kind, 1, Integer::sum);
             placed.add(at);
             args.add(at.argument);
+        }
+        boolean nativeOrders = args.stream().allMatch(a -> !(a instanceof Buffer b) || order(b) == ByteOrder.nativeOrder()
+                || b instanceof ByteBuffer && m.params().get(args.indexOf(a)).type() == ElementType.BYTE);
+        if (args.stream().anyMatch(a -> a instanceof Buffer)) {
+            kinds.merge(nativeOrders ? "buffers in native order" : "a buffer in another order", 1, Integer::sum);
         }
         String what = kernels.getClass().getSimpleName() + "." + m.name() + " " + m.key() + " on "
                 + placed.stream().map(p -> p == null ? "value" : p.kind).toList();
@@ -357,6 +417,22 @@ class OffHeapKernelsTest {
             bytes.put(b, SENTINEL);
         }
         return bytes;
+    }
+
+    /** A buffer's byte order ({@code Buffer} has no {@code order()} of its own). */
+    private static ByteOrder order(Buffer b) {
+        if (b instanceof ByteBuffer x) {
+            return x.order();
+        } else if (b instanceof DoubleBuffer x) {
+            return x.order();
+        } else if (b instanceof FloatBuffer x) {
+            return x.order();
+        } else if (b instanceof LongBuffer x) {
+            return x.order();
+        } else if (b instanceof IntBuffer x) {
+            return x.order();
+        }
+        return ((ShortBuffer) b).order();
     }
 
     private static Buffer wrap(Object array) {
