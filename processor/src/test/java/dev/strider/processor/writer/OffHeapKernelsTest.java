@@ -115,26 +115,12 @@ class OffHeapKernelsTest {
     void segmentsAloneCountTheirScalarOffsetsInBytes() {
         Assumptions.assumeTrue(SEGMENTS, "MemorySegment parameters need release " + JavaApis.FFM_RELEASE);
         Random r = new Random(20261128L);
-        int[] sizes = {1, 17, 5, 4};
-        TensorLayout planar = TensorLayout.of("NCHW", sizes, "nchw");
-        TensorLayout blocked8 = TensorLayout.of("NCHW", sizes, "nChw8c");
-        List<KernelMethod> methods = new ArrayList<>(List.of(
-                Samples.reorder("toBlocked", ElementType.FLOAT, planar, blocked8),
-                Samples.reorder("toBlocked16", ElementType.SHORT, planar, TensorLayout.of("NCHW", sizes, "nChw16c")),
-                Samples.convert("u8ToBlocked", ElementType.BYTE, TensorLayout.of("NCHW", sizes, "nhwc"), true,
-                        ElementType.FLOAT, blocked8, false, 0.5, -1),
-                Samples.reorder("toNhwc", ElementType.DOUBLE, TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nchw"),
-                        TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nhwc"))));
-        for (int i = 0; i < 12; i++) {
-            methods.add(GeneratedVersusGenericTest.randomMethod(r, "m" + i));
-        }
+        List<KernelMethod> methods = padsWidthsAndRandoms(r);
         methods.replaceAll(m -> m.withParams(p -> p.tensor() ? p.in(Memory.SEGMENT) : p));
         KernelSet set = new KernelSet("segmentsAlone", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
                 methods);
-        List<JavaFile> files = Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, 1 << 30,
-                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
-        String scalar = files.stream().filter(f -> f.typeSpec().name().endsWith("_Scalar")).findFirst().orElseThrow()
-                .toString();
+        List<JavaFile> files = classes(set, 1 << 30);
+        String scalar = scalarClass(files);
         assertFalse(scalar.contains("AtIndex("), "the SCALAR class counts bytes:\n" + scalar);
         assertTrue(scalar.contains("dst.set(ValueLayout.JAVA_FLOAT_UNALIGNED, "), scalar);
         List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
@@ -153,37 +139,24 @@ class OffHeapKernelsTest {
      * final, have a second scalar nest that counts bytes through the buffers' segment views ({@code
      * MethodPlan.viewsInBytes}), run where the buffers are in native order: every class and variant
      * computes what the generic kernels compute on buffers of both orders, heap and direct, at
-     * positions; and the SCALAR class has both nests, the one in bytes reading through the views.
+     * positions, THREADS in chunks; and the SCALAR class has both nests, the one in bytes (a chunk's)
+     * reading through the views.
      */
     @Test
     void buffersInNativeOrderCountBytesThroughTheirViews() {
         Assumptions.assumeTrue(SEGMENTS, "segment views of buffers need release " + JavaApis.FFM_RELEASE);
         Random r = new Random(20261129L);
-        int[] sizes = {1, 17, 5, 4};
-        TensorLayout planar = TensorLayout.of("NCHW", sizes, "nchw");
-        TensorLayout blocked8 = TensorLayout.of("NCHW", sizes, "nChw8c");
-        List<KernelMethod> methods = new ArrayList<>(List.of(
-                Samples.reorder("toBlocked", ElementType.FLOAT, planar, blocked8),
-                Samples.reorder("toBlocked16", ElementType.SHORT, planar, TensorLayout.of("NCHW", sizes, "nChw16c")),
-                Samples.convert("u8ToBlocked", ElementType.BYTE, TensorLayout.of("NCHW", sizes, "nhwc"), true,
-                        ElementType.FLOAT, blocked8, false, 0.5, -1),
-                Samples.reorder("toNhwc", ElementType.DOUBLE, TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nchw"),
-                        TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nhwc"))));
-        for (int i = 0; i < 12; i++) {
-            methods.add(GeneratedVersusGenericTest.randomMethod(r, "m" + i));
-        }
+        List<KernelMethod> methods = padsWidthsAndRandoms(r);
         methods.replaceAll(m -> m.withParams(p -> !p.tensor() ? p
                 : p.in(p.type() == ElementType.BYTE || r.nextInt(3) == 0 ? Memory.BYTE_BUFFER : Memory.BUFFER)));
         KernelSet set = new KernelSet("buffersInBytes", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
                 methods);
-        List<JavaFile> files = Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, 1 << 30,
-                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
-        String scalar = files.stream().filter(f -> f.typeSpec().name().endsWith("_Scalar")).findFirst().orElseThrow()
-                .toString();
+        List<JavaFile> files = classes(set, 1);
+        String scalar = scalarClass(files);
         String flat = scalar.replaceAll("\\s+", " ");
-        assertTrue(flat.matches("(?s).*private void toBlocked_scalarBytes\\(\\w+ src, \\w+ dst, MemorySegment srcMemory, "
+        assertTrue(flat.matches("(?s).*private void toBlocked_scalarBytes\\(\\w+ src, \\w+ dst, int from, int to, MemorySegment srcMemory, "
                 + "MemorySegment dstMemory\\).*"), "the nest in bytes takes the views:\n" + scalar);
-        assertTrue(flat.contains("toBlocked_scalarBytes(src, dst, MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));"),
+        assertTrue(flat.contains("toBlocked_scalarBytes(src, dst, from, to, MemorySegment.ofBuffer(src), MemorySegment.ofBuffer(dst));"),
                 scalar);
         assertTrue(scalar.contains("dstMemory.set(ValueLayout.JAVA_FLOAT_UNALIGNED, "), scalar);
         assertTrue(scalar.contains("dst.order() == ByteOrder.nativeOrder()"), scalar);
@@ -201,6 +174,41 @@ class OffHeapKernelsTest {
                 "a buffer in another order")) {
             assertTrue(kinds.getOrDefault(kind, 0) > 0, kind + ": " + kinds);
         }
+    }
+
+    /**
+     * Every target's class of {@code set} at the default unrolling and transposes, THREADS splitting
+     * methods of {@code threadsAbove} elements or more.
+     */
+    private static List<JavaFile> classes(KernelSet set, long threadsAbove) {
+        return Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, threadsAbove,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
+    }
+
+    /** The source of the SCALAR class among {@code files}. */
+    private static String scalarClass(List<JavaFile> files) {
+        return files.stream().filter(f -> f.typeSpec().name().endsWith("_Scalar")).findFirst().orElseThrow().toString();
+    }
+
+    /**
+     * Methods whose nests count bytes where their memory allows: blocked outputs with pad lanes
+     * (f32, 16-bit, u8 converted), an f64 transpose, and 12 random declarations.
+     */
+    private static List<KernelMethod> padsWidthsAndRandoms(Random r) {
+        int[] sizes = {1, 17, 5, 4};
+        TensorLayout planar = TensorLayout.of("NCHW", sizes, "nchw");
+        TensorLayout blocked8 = TensorLayout.of("NCHW", sizes, "nChw8c");
+        List<KernelMethod> methods = new ArrayList<>(List.of(
+                Samples.reorder("toBlocked", ElementType.FLOAT, planar, blocked8),
+                Samples.reorder("toBlocked16", ElementType.SHORT, planar, TensorLayout.of("NCHW", sizes, "nChw16c")),
+                Samples.convert("u8ToBlocked", ElementType.BYTE, TensorLayout.of("NCHW", sizes, "nhwc"), true,
+                        ElementType.FLOAT, blocked8, false, 0.5, -1),
+                Samples.reorder("toNhwc", ElementType.DOUBLE, TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nchw"),
+                        TensorLayout.of("NCHW", new int[] {1, 3, 7, 9}, "nhwc"))));
+        for (int i = 0; i < 12; i++) {
+            methods.add(GeneratedVersusGenericTest.randomMethod(r, "m" + i));
+        }
+        return methods;
     }
 
     /** {@code m} with each tensor parameter an array, a buffer, a byte buffer or a segment, at random (one at least off-heap). */
