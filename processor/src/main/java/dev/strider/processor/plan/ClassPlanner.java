@@ -4,8 +4,10 @@ import dev.strider.BinaryOp;
 import dev.strider.Target;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.ElementType;
+import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
+import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.Param;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,31 +164,55 @@ public final class ClassPlanner {
         List<MemoryRoute> routes = m.params().stream().map(p -> MemoryRoute.viewed(p, o.apis())).toList();
         if (!Planner.tiles(problem, Planner.TILE)) {
             return new MethodPlan(m, split, List.of(scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(),
-                    o.tileAbove(), split, null)), MethodPlan.Rule.always(0), routes);
+                    o.tileAbove(), split, null, mayCountBytes(m, o.apis()))), MethodPlan.Rule.always(0), routes);
         }
         VariantPlan untiled = scalarVariant("scalar nest", "untiled", m, problem, o.unrollLimit(), Long.MAX_VALUE,
-                split, null);
+                split, null, mayCountBytes(m, o.apis()));
         VariantPlan tiled = scalarVariant("scalar nest in " + Planner.TILE + "x" + Planner.TILE + " tiles", "tiled", m,
-                problem, o.unrollLimit(), -1, split, null);
+                problem, o.unrollLimit(), -1, split, null, mayCountBytes(m, o.apis()));
         return new MethodPlan(m, split, List.of(untiled, tiled), MethodPlan.Rule.always(elements(m) > o.tileAbove() ? 1 : 0),
                 routes);
     }
 
-    /** The scalar nest, its unroll limit halved until the method fits the byte budget. */
+    /**
+     * The scalar nest, its unroll limit halved until the method fits the byte budget: the budget of
+     * its nest in bytes where {@code inBytes} ({@link #mayCountBytes}), whose statements are longer.
+     */
     static VariantPlan scalarVariant(String name, String suffix, KernelMethod m, Problem problem, int unrollLimit,
-                                     long tileAbove, boolean split, String note) {
+                                     long tileAbove, boolean split, String note, boolean inBytes) {
         int limit = unrollLimit;
+        int perElement = bytesPerElement(m) + (inBytes ? BYTE_OFFSET_ACCESS_BYTES * (Problem.inputs(m).size() + 1) : 0);
         while (true) {
             LoopPlan plan = Planner.plan(problem, limit, Planner.TILE, tileAbove);
             int k = split ? plan.splitNode(plan.nodes().size()) : -1;
             NestWalk.Size size = NestWalk.size(plan, -1, k);
-            int estimate = 200 + size.statements() * bytesPerElement(m) + size.loops() * 40;
+            int estimate = 200 + size.statements() * perElement + size.loops() * 40;
             if (estimate <= METHOD_BYTES_BUDGET || limit <= 1) {
                 return new VariantPlan(name, suffix, new VariantPlan.Scalar(plan, note), limit, k, steps(split, k, plan),
                         Optional.empty(), estimate);
             }
             limit /= 2;
         }
+    }
+
+    /**
+     * Bytecode a scalar statement's access adds where it counts bytes on a segment
+     * ({@code s.get(ValueLayout.JAVA_FLOAT_UNALIGNED, offset + 12L)}: a static layout, a long local
+     * and literal, an add and an interface call) over an array's: a review found byte-offset nests
+     * of 8,008 to 10,834 bytes at unroll limits of 256 to 8192, where the element estimate said
+     * they fit.
+     */
+    static final int BYTE_OFFSET_ACCESS_BYTES = 9;
+
+    /**
+     * True when a scalar nest of {@code m} may count bytes ({@link MethodPlan#byteOffsets},
+     * {@link MethodPlan#viewsInBytes}) in a compilation that offers {@code apis}: every tensor a
+     * segment, or a buffer where segments are final, none of 4-bit elements. For the estimate only:
+     * the plan decides per variant.
+     */
+    static boolean mayCountBytes(KernelMethod m, JavaApis apis) {
+        return m.params().stream().filter(Param::tensor).allMatch(p -> !p.packed()
+                && (p.memory() == Memory.SEGMENT || p.memory().buffer() && apis.segments()));
     }
 
     /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */
@@ -230,7 +256,7 @@ public final class ClassPlanner {
         if (unsupported != null) {
             // element by element, the pad lanes too: no vector stores at all
             VariantPlan scalar = scalarVariant("scalar nest", "scalar", m, Problem.of(m), o.unrollLimit(),
-                    o.tileAbove(), split, "scalar (" + unsupported + ")");
+                    o.tileAbove(), split, "scalar (" + unsupported + ")", mayCountBytes(m, o.apis()));
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
         // MemorySegment parameters, and buffers whose vectors go through MemorySegment.ofBuffer (its
@@ -852,7 +878,8 @@ public final class ClassPlanner {
     /** The scalar nest of a VECTOR class, its pad lanes in vectors where they may be. */
     private static VariantPlan scalarFallback(KernelMethod m, Problem problem, PlanOptions o, int bits, boolean split,
                                               String note) {
-        VariantPlan v = scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(), o.tileAbove(), split, note);
+        VariantPlan v = scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(), o.tileAbove(), split, note,
+                mayCountBytes(m, o.apis()));
         return new VariantPlan(v.name(), v.suffix(), v.form(), v.unrollLimit(), v.splitNode(), v.steps(),
                 padVectors(m, v.loops(), null, bits, split), v.estimatedBytes());
     }
