@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.palantir.javapoet.JavaFile;
 import dev.strider.layout.TensorLayout;
+import dev.strider.processor.model.JavaApis;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -56,8 +57,13 @@ class LargeLayoutsTest {
         }
     }
 
-    /** Compiles {@code source} (with all three targets) in a javac of 256 MB. */
+    /** Compiles {@code source} (with all three targets) in a javac of 256 MB, for Java 17. */
     private static Run javac(Path dir, Source source) throws IOException, InterruptedException {
+        return javac(dir, source, 17);
+    }
+
+    /** The same for {@code release}. */
+    private static Run javac(Path dir, Source source, int release) throws IOException, InterruptedException {
         Path file = dir.resolve("src/test/Ops.java");
         Files.createDirectories(file.getParent());
         Files.write(file, source.lines, StandardCharsets.UTF_8);
@@ -67,7 +73,7 @@ class LargeLayoutsTest {
         String path = String.join(File.pathSeparator, location(StriderProcessor.class), location(TensorLayout.class),
                 location(dev.strider.report.HtmlPage.class), location(JavaFile.class));
         Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
-        List<String> command = List.of(javac.toString(), HEAP, "-XDrawDiagnostics", "--release", "17",
+        List<String> command = List.of(javac.toString(), HEAP, "-XDrawDiagnostics", "--release", String.valueOf(release),
                 "--add-modules", "jdk.incubator.vector", "-cp", path, "-processorpath", path,
                 "-processor", StriderProcessor.class.getName(), "-d", classes.toString(), "-s", generated.toString(),
                 file.toString());
@@ -111,6 +117,42 @@ class LargeLayoutsTest {
         assertTrue(scalar.contains("Loop nest: c[300000000] > unrolled: n[3]; strides dst/src: c 3/1, n 1/300000000."),
                 scalar);
         assertTrue(scalar.contains("Loop nest: w[" + LONGEST + "]; strides dst: w 1."), scalar);
+    }
+
+    /**
+     * The same layouts on typed buffers (elements int-indexed, bytes beyond 2 GB) and, where this JDK
+     * compiles for Java 22 or later, on segments: their offsets in bytes pass 2^31 and are long
+     * literals, and the tuner's workload of such a buffer is a heap buffer (a direct one holds at
+     * most 2^31 - 1 bytes). A review found both written as ints, which javac refused.
+     */
+    @Test
+    void theLargestLayoutsCompileOffHeap(@TempDir Path dir) throws IOException, InterruptedException {
+        int release = Math.max(17, Runtime.version().feature());
+        boolean segments = release >= JavaApis.FFM_RELEASE;
+        String out = segments ? "@Elements(float.class) java.lang.foreign.MemorySegment" : "java.nio.FloatBuffer";
+        Source s = Source.ops(
+                "@Kernels(targets = {Target.SCALAR, Target.VECTOR, Target.THREADS})",
+                "public interface Ops {",
+                "  @Reorder(from = Rows.class, to = Columns.class)",
+                "  void transpose(java.nio.FloatBuffer src, java.nio.FloatBuffer dst);",
+                "  @Slice(from = Longest.class, offsets = 1, sizes = " + (TensorLayout.MAX_BUFFER - 1)
+                        + ", strides = -1)",
+                "  void reverse(java.nio.FloatBuffer src, " + out + " dst);",
+                "  @Fill(layout = Longest.class)",
+                "  void fill(" + out + " dst, float value);",
+                "}",
+                "@Layout(dims = \"NC\", sizes = {3, 300000000}) interface Rows {}",
+                "@Layout(dims = \"NC\", sizes = {3, 300000000}, format = \"cn\") interface Columns {}",
+                "@Layout(dims = \"W\", sizes = " + LONGEST + ") interface Longest {}");
+        Run run = javac(dir, s, release);
+        assertEquals(List.of(), run.errors(), run.output());
+        assertEquals(0, run.exit(), run.output());
+        String tuned = Files.readString(run.generated().resolve("test/Ops_Tuned.java"));
+        assertTrue(tuned.contains("FloatBuffer.allocate(900000000)"), tuned);
+        if (segments) {
+            String scalar = Files.readString(run.generated().resolve("test/Ops_Scalar.java"));
+            assertTrue(scalar.contains(4L * (TensorLayout.MAX_BUFFER - 1) + "L"), scalar);
+        }
     }
 
     @Test

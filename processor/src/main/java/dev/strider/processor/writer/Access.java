@@ -338,9 +338,13 @@ final class Access {
             case VALUE -> throw new IllegalArgumentException(p.name() + " is a value");
             case ARRAY -> filled ? CodeBlock.of("$T $N = $L;\n", type(p), p.name(), values)
                     : CodeBlock.of("$T $N = new $T[$L];\n", type(p), p.name(), primitive, length);
-            case BUFFER -> CodeBlock.of("$T $N = $T.allocateDirect($L).order($T.nativeOrder()).as$LBuffer()$L;\n",
-                    type(p), p.name(), BYTE_BUFFER, bytes, BYTE_ORDER, typed,
-                    filled ? CodeBlock.of(".put(0, $L)", values) : CodeBlock.of(""));
+            // a direct buffer holds at most 2^31 - 1 bytes; a larger tensor of wider elements takes a heap buffer
+            case BUFFER -> bytes > Integer.MAX_VALUE
+                    ? CodeBlock.of("$T $N = $T.allocate($L)$L;\n", type(p), p.name(), type(p), length,
+                            filled ? CodeBlock.of(".put(0, $L)", values) : CodeBlock.of(""))
+                    : CodeBlock.of("$T $N = $T.allocateDirect($L).order($T.nativeOrder()).as$LBuffer()$L;\n",
+                            type(p), p.name(), BYTE_BUFFER, bytes, BYTE_ORDER, typed,
+                            filled ? CodeBlock.of(".put(0, $L)", values) : CodeBlock.of(""));
             case BYTE_BUFFER -> {
                 CodeBlock.Builder b = CodeBlock.builder().addStatement("$T $N = $T.allocateDirect($L).order($T.nativeOrder())",
                         BYTE_BUFFER, p.name(), BYTE_BUFFER, bytes, BYTE_ORDER);

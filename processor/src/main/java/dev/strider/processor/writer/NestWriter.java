@@ -261,7 +261,15 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
 
     /** An offset as {@link Offset#code} writes it: a number, or a name and an optional {@code + n} or {@code - n}. */
     private static final Pattern OFFSET_CODE =
-            Pattern.compile("(-?\\d+)|([A-Za-z_$][A-Za-z0-9_$]*)(?: ([+-]) (\\d+))?");
+            Pattern.compile("(-?\\d+)L?|([A-Za-z_$][A-Za-z0-9_$]*)(?: ([+-]) (\\d+)L?)?");
+
+    /**
+     * {@code v} as Java source: with an {@code L} where it does not fit an int, which only offsets
+     * counted in long take (a segment, or a buffer's view in bytes, past 2 GB).
+     */
+    static String literal(long v) {
+        return v == (int) v ? Long.toString(v) : v + "L";
+    }
 
     /**
      * {@code offset + more}, the literal folded in when {@code offset} is an operand's offset as
@@ -270,7 +278,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     static CodeBlock plus(CodeBlock offset, long more) {
         Optional<Offset> parsed = Offset.parse(offset);
         if (parsed.isEmpty()) {
-            return more == 0 ? offset : CodeBlock.of(more > 0 ? "$L + $L" : "$L - $L", offset, Math.abs(more));
+            return more == 0 ? offset : CodeBlock.of(more > 0 ? "$L + $L" : "$L - $L", offset, literal(Math.abs(more)));
         }
         return parsed.get().plus(more).code();
     }
@@ -296,12 +304,13 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
 
         CodeBlock code() {
             if (variable == null) {
-                return CodeBlock.of("$L", literal);
+                return CodeBlock.of("$L", NestWriter.literal(literal));
             }
             if (literal == 0) {
                 return CodeBlock.of("$N", variable);
             }
-            return literal > 0 ? CodeBlock.of("$N + $L", variable, literal) : CodeBlock.of("$N - $L", variable, -literal);
+            return literal > 0 ? CodeBlock.of("$N + $L", variable, NestWriter.literal(literal))
+                    : CodeBlock.of("$N - $L", variable, NestWriter.literal(-literal));
         }
     }
 
@@ -366,7 +375,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
                     continue;
                 }
                 stride *= unit(o);
-                term = stride == 1 ? CodeBlock.of("$N", var) : CodeBlock.of("$N * $L", var, stride);
+                term = stride == 1 ? CodeBlock.of("$N", var) : CodeBlock.of("$N * $L", var, literal(stride));
             }
             String level = Character.toUpperCase(n.name().charAt(0)) + n.name().substring(1);
             String name = local(operand + level);
