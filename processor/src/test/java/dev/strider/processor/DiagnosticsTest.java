@@ -1600,6 +1600,26 @@ class DiagnosticsTest {
                     + " a ByteBuffer", "java.lang.foreign.MemorySegment |dst");
         }
 
+        /**
+         * A ByteBuffer holds at most 2^31 - 1 bytes, so a layout of 900 million floats cannot be one:
+         * an error on that parameter, naming the typed buffer that holds it; the FloatBuffer beside it
+         * is fine (int-indexed elements).
+         */
+        @Test
+        void aByteBufferHoldsAtMost2GB() {
+            Source s = Source.ops(
+                    "@Kernels(targets = {Target.SCALAR})",
+                    "public interface Ops {",
+                    "  @Reorder(from = Rows.class, to = Columns.class)",
+                    "  void transpose(@Elements(float.class) java.nio.ByteBuffer src, java.nio.FloatBuffer dst);",
+                    "}",
+                    "@Layout(dims = \"NC\", sizes = {3, 300000000}) interface Rows {}",
+                    "@Layout(dims = \"NC\", sizes = {3, 300000000}, format = \"cn\") interface Columns {}");
+            s.assertOnlyError(compile(s), "[StriderByteBufferCapacity] parameter src of transpose is a ByteBuffer of"
+                    + " float elements whose layout needs 3600000000 bytes, more than a ByteBuffer holds (2147483647);"
+                    + " take a FloatBuffer or a MemorySegment", "java.nio.ByteBuffer |src");
+        }
+
         /** A FloatBuffer has no vector load before Java 22's API: VECTOR says so, and runs the scalar nest. */
         @Test
         void vectorOnATypedBufferBeforeJava22() {

@@ -131,7 +131,7 @@ public final class ModelBuilder {
                 continue;
             }
             try {
-                Optional<KernelMethod> built = method(method, report);
+                Optional<KernelMethod> built = method(method, report).filter(m -> fitsByteBuffers(method, m, report));
                 complete &= built.isPresent();
                 built.ifPresent(methods::add);
                 if (built.isPresent() && selected.contains(Target.VECTOR)) {
@@ -299,6 +299,32 @@ public final class ModelBuilder {
             }
         }
         return false;
+    }
+
+    /**
+     * True when every {@code ByteBuffer} parameter of {@code m} can hold its layout; else an error on
+     * each that cannot: a byte buffer holds at most {@code Integer.MAX_VALUE} bytes, and a layout of
+     * wider elements may need more (a typed buffer or a segment holds them).
+     */
+    private static boolean fitsByteBuffers(ExecutableElement method, KernelMethod m, ValidationReport report) {
+        boolean fits = true;
+        List<? extends VariableElement> declared = method.getParameters();
+        for (int i = 0; i < m.params().size(); i++) {
+            Param p = m.params().get(i);
+            if (p.memory() != Memory.BYTE_BUFFER) {
+                continue;
+            }
+            int elements = m.layoutOf(p).layout().bufferSize();
+            long bytes = p.packed() ? dev.strider.kernel.Nibbles.bytes(elements) : (long) elements * p.type().bytes();
+            if (bytes > Integer.MAX_VALUE) {
+                String typed = p.isNarrow() ? Memory.bufferName(p.narrow().storage()) : Memory.bufferName(p.type());
+                String label = p.isNarrow() ? p.narrow().label() : p.type().javaName();
+                report.report(Message.BYTE_BUFFER_CAPACITY, declared.get(i), p.declared(), m.name(), label, bytes,
+                        Integer.MAX_VALUE, typed);
+                fits = false;
+            }
+        }
+        return fits;
     }
 
     /** A note on each parameter the Vector API of this compilation loads no vectors from. */

@@ -72,6 +72,13 @@ public enum Message {
                     + " F8E4m3.class"),
     /** {@code @Elements} on an array, a value, or a typed buffer of another type. On its value. */
     ELEMENTS_MISPLACED("StriderElementsMisplaced", "@Elements(%s) on parameter %s of %s: %s"),
+    /**
+     * A {@code ByteBuffer} parameter whose layout needs more bytes than a {@code ByteBuffer} holds
+     * (its elements are wider than a byte). On the parameter.
+     */
+    BYTE_BUFFER_CAPACITY("StriderByteBufferCapacity",
+            "parameter %s of %s is a ByteBuffer of %s elements whose layout needs %d bytes, more than a ByteBuffer"
+                    + " holds (%d); take a %s or a MemorySegment"),
     /** A {@code MemorySegment} parameter in a compilation for Java 21 or earlier. On the parameter. */
     SEGMENT_RELEASE("StriderSegmentRelease",
             "parameter %s of %s is a MemorySegment, whose API is final from Java 22: compile with --release 22 or later"
