@@ -58,6 +58,16 @@ public interface KernelProvider {
     }
 
     /**
+     * Per method of {@link #variants()} whose variants of several widths slow each other down even
+     * where {@code Device.widthsTogether()} holds (vectors through segments, Java 25), the one width
+     * in bits the tuner times in a JVM, beside the scalar variants, on every JDK: the width of the
+     * variant the rule picks from Java 24. Methods absent are timed as {@link #variantBits()} says.
+     */
+    default Map<String, Integer> timedWidth() {
+        return Map.of();
+    }
+
+    /**
      * A new instance of the generated class whose methods run their variant number
      * {@code variant} where they have more than {@code variant} variants ({@link #variants()}),
      * and elsewhere what {@link #create()} runs (the rule's choice).

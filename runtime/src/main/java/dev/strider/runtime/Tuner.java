@@ -141,8 +141,9 @@ final class Tuner {
                 list.add(new Candidate(p, -1, null));
             } else {
                 List<Integer> bits = p.variantBits().get(methods.get(i));
+                Integer only = p.timedWidth().get(methods.get(i));
                 for (int v = 0; v < variants.size(); v++) {
-                    if (timedTogether(bits, v, WIDTHS_TOGETHER)) {
+                    if (timedTogether(bits, v, WIDTHS_TOGETHER, only)) {
                         list.add(new Candidate(p, v, variants.get(v)));
                     }
                 }
@@ -159,10 +160,22 @@ final class Tuner {
      * Zen 4), so their comparison would not be fair there.
      */
     static boolean timedTogether(List<Integer> bits, int v, boolean widthsTogether) {
-        if (widthsTogether || bits == null || bits.size() <= v) {
+        return timedTogether(bits, v, widthsTogether, null);
+    }
+
+    /**
+     * The same where the provider names {@code only}, the one width timed for the method ({@link
+     * KernelProvider#timedWidth()}; null where it names none): then the scalar variants and those of
+     * that width, whatever the JDK.
+     */
+    static boolean timedTogether(List<Integer> bits, int v, boolean widthsTogether, Integer only) {
+        if (bits == null || bits.size() <= v) {
             return true;
         }
-        return bits.get(v) == 0 || bits.get(v).equals(bits.get(0));
+        if (only != null) {
+            return bits.get(v) == 0 || bits.get(v).equals(only);
+        }
+        return widthsTogether || bits.get(v) == 0 || bits.get(v).equals(bits.get(0));
     }
 
     /** The variants of method {@code i} not timed here, in words, for explain. */
@@ -171,11 +184,13 @@ final class Tuner {
         for (KernelProvider p : oneThread) {
             List<String> variants = p.variants().get(methods.get(i));
             List<Integer> bits = p.variantBits().get(methods.get(i));
+            Integer only = p.timedWidth().get(methods.get(i));
             if (variants != null && bits != null) {
                 for (int v = 0; v < variants.size(); v++) {
-                    if (!timedTogether(bits, v, WIDTHS_TOGETHER)) {
+                    if (!timedTogether(bits, v, WIDTHS_TOGETHER, only)) {
                         words.add(simpleName(p.className()) + " (" + variants.get(v) + "): not timed in this JVM, its "
-                                + bits.get(v) + "-bit registers would slow the " + bits.get(0) + "-bit ones down");
+                                + bits.get(v) + "-bit registers would slow the " + (only != null ? only : bits.get(0))
+                                + "-bit ones down");
                     }
                 }
             }

@@ -149,6 +149,21 @@ class TunerTest {
         }
     }
 
+    /** Where the provider names one width for a method, that width and the scalar variants, on every JDK. */
+    @Test
+    void aWidthTheProviderNamesIsTimedAloneOnEveryJdk() {
+        List<Integer> bits = List.of(128, 256, 512, 256, 0);
+        for (boolean together : List.of(true, false)) {
+            List<Integer> timed = new java.util.ArrayList<>();
+            for (int v = 0; v < bits.size(); v++) {
+                if (Tuner.timedTogether(bits, v, together, 256)) {
+                    timed.add(v);
+                }
+            }
+            assertEquals(List.of(1, 3, 4), timed, "widths together: " + together);
+        }
+    }
+
     @Test
     void aFailingCandidateFallsBackToTheRuleAndCallsGoOn(@TempDir Path dir) throws Exception {
         Tuner t = new Tuner(SpinOps.class, SET, settings(TuneMode.MEASURE, dir.resolve("w.tsv")), candidates(-1), null);

@@ -54,6 +54,35 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
         return bits;
     }
 
+    /**
+     * Per method whose variants reach their memory through segments (a {@code MemorySegment}
+     * parameter, or a buffer's segment view), by method key, the one register width the tuner times
+     * in a JVM beside the scalar variants, on every JDK: that of the variant the rule picks from Java
+     * 24 ({@link MethodPlan#chosen}), where that is a vector variant; what the provider answers from
+     * {@code timedWidth()}.
+     *
+     * <p>Why: on segments, vector code of several widths slows each other down even on Java 25, where
+     * arrays' do not (their stores cast to their exact class): nchw to nChw16c 1x64x56x56 on native
+     * segments, the 8x8 (256-bit), 16x16 (512-bit) and offset-load (256-bit) blocks each run at 19-26
+     * us alone, and the 16x16 and offset-load blocks at 60-166 us once the other width has run in
+     * the JVM; the two 256-bit forms run together at their own speeds, and with
+     * {@code -XX:-UseTypeProfile} every order does (receiver type profiles in the Vector API's shared
+     * code). AMD EPYC Zen 4, Temurin 25, two JVMs per order.
+     */
+    public Map<String, Integer> timedWidth() {
+        Map<String, Integer> widths = new LinkedHashMap<>();
+        if (target != Target.VECTOR) {
+            return widths;
+        }
+        for (MethodPlan m : methods) {
+            int width = m.chosen().registerBits(m.method().output().type().bytes(), bits());
+            if (m.hasVariants() && width > 0 && m.routes().stream().anyMatch(MemoryRoute::segment)) {
+                widths.put(m.key(), width);
+            }
+        }
+        return widths;
+    }
+
     /** True when some method carries more than one variant. */
     public boolean hasVariants() {
         return methods.stream().anyMatch(MethodPlan::hasVariants);

@@ -1009,6 +1009,17 @@ final class KernelClass {
                 .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(widths, ",\n"))
                         .add(");\n$<").build())
                 .build());
+        Map<String, Integer> timed = plan.timedWidth();
+        if (!timed.isEmpty()) {
+            List<CodeBlock> only = new ArrayList<>();
+            timed.forEach((key, bits) -> only.add(CodeBlock.of("$T.entry($S, $L)", Map.class, key, bits)));
+            provider.addMethod(MethodSpec.methodBuilder("timedWidth").addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(ParameterizedTypeName.get(Map.class, String.class, Integer.class))
+                    .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(only, ",\n"))
+                            .add(");\n$<").build())
+                    .build());
+        }
         provider.addMethod(MethodSpec.methodBuilder("variants").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),

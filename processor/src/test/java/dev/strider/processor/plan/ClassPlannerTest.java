@@ -108,6 +108,30 @@ class ClassPlannerTest {
         }
     }
 
+    /**
+     * Through segments the tuner times one register width per method, the rule's from Java 24
+     * (variants of several widths slow each other down there even on Java 25): the 8x8 blocks' 256
+     * bits on segments and buffers' views; nothing named on arrays, or where the rule's variant is
+     * scalar code.
+     */
+    @Test
+    void throughSegmentsTheTunerTimesTheRulesWidthAlone() {
+        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
+                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        KernelMethod onArrays = toBlocked(ElementType.FLOAT, ACT);
+        for (dev.strider.processor.model.Memory memory : List.of(dev.strider.processor.model.Memory.SEGMENT,
+                dev.strider.processor.model.Memory.BUFFER)) {
+            KernelMethod m = onArrays.withParams(p -> p.tensor() ? p.in(memory) : p);
+            KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
+            ClassPlan plan = ClassPlanner.vector(set, segments, 512);
+            assertEquals(Map.of(m.key(), 256), plan.timedWidth(), memory + ": " + plan.methods().get(0).names());
+            assertEquals(List.of(128, 256, 512, 256, 0), plan.variantBits().get(m.key()), memory.toString());
+            assertEquals(Map.of(), ClassPlanner.scalar(set, segments).timedWidth(), "SCALAR times no widths");
+        }
+        KernelSet arrays = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(onArrays));
+        assertEquals(Map.of(), ClassPlanner.vector(arrays, segments, 512).timedWidth(), "arrays: every width");
+    }
+
     private static KernelMethod widenToBlocked(dev.strider.kernel.NarrowFormat format, int[] sizes) {
         return new KernelMethod.Reorder("widen", Param.array("src", ElementType.SHORT).holding(format),
                 new NamedLayout("From", TensorLayout.packed("NCHW", sizes)), Param.array("dst", ElementType.FLOAT),
