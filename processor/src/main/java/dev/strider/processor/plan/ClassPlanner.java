@@ -4,10 +4,8 @@ import dev.strider.BinaryOp;
 import dev.strider.Target;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.ElementType;
-import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
-import dev.strider.processor.model.Memory;
 import dev.strider.processor.model.Param;
 import java.util.ArrayList;
 import java.util.List;
@@ -164,24 +162,21 @@ public final class ClassPlanner {
         List<MemoryRoute> routes = m.params().stream().map(p -> MemoryRoute.viewed(p, o.apis())).toList();
         if (!Planner.tiles(problem, Planner.TILE)) {
             return new MethodPlan(m, split, List.of(scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(),
-                    o.tileAbove(), split, null, mayCountBytes(m, o.apis()))), MethodPlan.Rule.always(0), routes);
+                    o.tileAbove(), split, null)), MethodPlan.Rule.always(0), routes);
         }
         VariantPlan untiled = scalarVariant("scalar nest", "untiled", m, problem, o.unrollLimit(), Long.MAX_VALUE,
-                split, null, mayCountBytes(m, o.apis()));
+                split, null);
         VariantPlan tiled = scalarVariant("scalar nest in " + Planner.TILE + "x" + Planner.TILE + " tiles", "tiled", m,
-                problem, o.unrollLimit(), -1, split, null, mayCountBytes(m, o.apis()));
+                problem, o.unrollLimit(), -1, split, null);
         return new MethodPlan(m, split, List.of(untiled, tiled), MethodPlan.Rule.always(elements(m) > o.tileAbove() ? 1 : 0),
                 routes);
     }
 
-    /**
-     * The scalar nest, its unroll limit halved until the method fits the byte budget: the budget of
-     * its nest in bytes where {@code inBytes} ({@link #mayCountBytes}), whose statements are longer.
-     */
+    /** The scalar nest, its unroll limit halved until the method fits the byte budget. */
     static VariantPlan scalarVariant(String name, String suffix, KernelMethod m, Problem problem, int unrollLimit,
-                                     long tileAbove, boolean split, String note, boolean inBytes) {
+                                     long tileAbove, boolean split, String note) {
         int limit = unrollLimit;
-        int perElement = bytesPerElement(m) + (inBytes ? BYTE_OFFSET_ACCESS_BYTES * (Problem.inputs(m).size() + 1) : 0);
+        int perElement = bytesPerElement(m) + extraBytesPerElement(m);
         while (true) {
             LoopPlan plan = Planner.plan(problem, limit, Planner.TILE, tileAbove);
             int k = split ? plan.splitNode(plan.nodes().size()) : -1;
@@ -196,23 +191,30 @@ public final class ClassPlanner {
     }
 
     /**
-     * Bytecode a scalar statement's access adds where it counts bytes on a segment
+     * Bytecode a scalar statement's access to a buffer or segment adds over an array's
      * ({@code s.get(ValueLayout.JAVA_FLOAT_UNALIGNED, offset + 12L)}: a static layout, a long local
-     * and literal, an add and an interface call) over an array's: a review found byte-offset nests
-     * of 8,008 to 10,834 bytes at unroll limits of 256 to 8192, where the element estimate said
-     * they fit.
+     * and literal, an add and an interface call): reviews found nests over segments and buffers at
+     * 8,008 to 10,834 bytes at unroll limits of 256 to 8192 (byte offsets, 4-bit elements, weights
+     * with compensations), where the estimate without it said they fit.
      */
-    static final int BYTE_OFFSET_ACCESS_BYTES = 9;
+    static final int OFF_HEAP_ACCESS_BYTES = 9;
+
+    /** Bytecode a reorder's sum adds to a statement: the destination read back, multiplied and added. */
+    static final int SUM_READ_BYTES = 12;
 
     /**
-     * True when a scalar nest of {@code m} may count bytes ({@link MethodPlan#byteOffsets},
-     * {@link MethodPlan#viewsInBytes}) in a compilation that offers {@code apis}: every tensor a
-     * segment, or a buffer where segments are final, none of 4-bit elements. For the estimate only:
-     * the plan decides per variant.
+     * What a statement of {@code m} adds to {@link #bytesPerElement}: {@link #OFF_HEAP_ACCESS_BYTES}
+     * per operand in a buffer or segment, and a sum's read of the destination (an arrays-only
+     * reorder with a sum reached 9,933 bytes at an unroll limit of 256 without it).
      */
-    static boolean mayCountBytes(KernelMethod m, JavaApis apis) {
-        return m.params().stream().filter(Param::tensor).allMatch(p -> !p.packed()
-                && (p.memory() == Memory.SEGMENT || p.memory().buffer() && apis.segments()));
+    static int extraBytesPerElement(KernelMethod m) {
+        int offHeap = m.output().offHeap() ? 1 : 0;
+        for (Param p : Problem.inputs(m)) {
+            offHeap += p.offHeap() ? 1 : 0;
+        }
+        boolean sums = m instanceof KernelMethod.Reorder r && r.sums();
+        int sum = sums ? SUM_READ_BYTES + (m.output().offHeap() ? OFF_HEAP_ACCESS_BYTES : 0) : 0;
+        return offHeap * OFF_HEAP_ACCESS_BYTES + sum;
     }
 
     /** Bytecode of one scalar element statement, roughly, for the method-size estimate. */
@@ -256,7 +258,7 @@ public final class ClassPlanner {
         if (unsupported != null) {
             // element by element, the pad lanes too: no vector stores at all
             VariantPlan scalar = scalarVariant("scalar nest", "scalar", m, Problem.of(m), o.unrollLimit(),
-                    o.tileAbove(), split, "scalar (" + unsupported + ")", mayCountBytes(m, o.apis()));
+                    o.tileAbove(), split, "scalar (" + unsupported + ")");
             return new MethodPlan(m, split, List.of(scalar), MethodPlan.Rule.always(0));
         }
         // MemorySegment parameters, and buffers whose vectors go through MemorySegment.ofBuffer (its
@@ -442,9 +444,9 @@ public final class ClassPlanner {
      * later to C2. Other lanes keep
      * their narrowest blocks (16-bit ones would take 16x16 for the same access count: not measured),
      * and so do 128-bit classes. Where rearranging is not cheap (before Java 24) the rule is the
-     * scalar nest's or the narrowest blocks' as elsewhere. On Java 24 the tuner times only variants
-     * of variant 0's width ({@code Tuner.timedTogether}), so there it never times these 8x8 blocks
-     * and may route the method to the 4x4 ones or the scalar nest; from Java 25 it times them all.
+     * scalar nest's or the narrowest blocks' as elsewhere. On any JDK the tuner times only the width
+     * of the variant this rule picks there, beside the scalar nests ({@link ClassPlan#timedWidth}):
+     * on segments, variants of several widths slow each other down.
      */
     private static int segmentBlocks(KernelMethod m, List<VariantPlan> variants) {
         if (laneType(m).bytes() != 4) {
@@ -878,8 +880,7 @@ public final class ClassPlanner {
     /** The scalar nest of a VECTOR class, its pad lanes in vectors where they may be. */
     private static VariantPlan scalarFallback(KernelMethod m, Problem problem, PlanOptions o, int bits, boolean split,
                                               String note) {
-        VariantPlan v = scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(), o.tileAbove(), split, note,
-                mayCountBytes(m, o.apis()));
+        VariantPlan v = scalarVariant("scalar nest", "scalar", m, problem, o.unrollLimit(), o.tileAbove(), split, note);
         return new VariantPlan(v.name(), v.suffix(), v.form(), v.unrollLimit(), v.splitNode(), v.steps(),
                 padVectors(m, v.loops(), null, bits, split), v.estimatedBytes());
     }

@@ -156,6 +156,63 @@ class MethodSizeTest {
     }
 
     /**
+     * Statements on segments or buffers are longer than on arrays wherever the nest counts, and a
+     * sum reads the destination back: a second review found, at unroll limits of 256 and up, 4-bit
+     * weights unpacked into a float segment (10,279 bytes), f32 weights into a byte segment with
+     * compensations beside them (10,332), and an arrays-only reorder into bytes with a sum (9,933).
+     * With both in the estimate, every method stays below the limit, off-heap where this JDK
+     * compiles segments (buffers elsewhere) and on arrays.
+     */
+    @Test
+    void offHeapAndSummingNestsStayBelowTheLimit() {
+        Memory offHeap = OffHeapKernelsTest.SEGMENTS ? Memory.SEGMENT : Memory.BUFFER;
+        int[] act = {1, 64, 56, 56};
+        TensorLayout plain = TensorLayout.packed("NCHW", act);
+        TensorLayout blocked = TensorLayout.of("NCHW", act, "nChw16c");
+        TensorLayout oihw = TensorLayout.packed("OIHW", 64, 64, 3, 3);
+        TensorLayout hwio = TensorLayout.of("OIHW", new int[] {64, 64, 3, 3}, "hwio");
+        List<KernelMethod> methods = new ArrayList<>();
+        for (NarrowFormat four : List.of(NarrowFormat.S4, NarrowFormat.U4, NarrowFormat.F4_E2M1)) {
+            methods.add(new KernelMethod.Reorder("from" + four.markerName(), Param.array("src", ElementType.BYTE).holding(four),
+                    Samples.named("From", plain), Param.array("dst", ElementType.FLOAT), Samples.named("To", blocked),
+                    false, false, 0.5, 1));
+            methods.add(new KernelMethod.Reorder("to" + four.markerName(), Param.array("src", ElementType.FLOAT),
+                    Samples.named("From", plain), Param.array("dst", ElementType.BYTE).holding(four),
+                    Samples.named("To", blocked), false, false, 0.5, 1));
+        }
+        methods.add(new KernelMethod.Reorder("compensated", Param.array("src", ElementType.FLOAT), Samples.named("From", oihw),
+                Param.array("dst", ElementType.BYTE), Samples.named("To", hwio), false, false, 2, 0, 0, List.of(),
+                List.of(new dev.strider.processor.model.CompParam(Param.array("comp", ElementType.INT),
+                        dev.strider.Compensation.Kind.S8S8, "O"))));
+        List<KernelMethod> all = new ArrayList<>();
+        for (KernelMethod m : methods) {
+            all.add(m.withParams(p -> p.tensor() && !p.name().equals("comp") ? p.in(offHeap) : p));
+        }
+        // arrays only: a sum reads each destination element back
+        all.add(new KernelMethod.Reorder("summed", Param.array("src", ElementType.FLOAT), Samples.named("From", plain),
+                Param.array("dst", ElementType.BYTE), Samples.named("To", blocked), false, true, 0.3, 2, 0.5));
+        all.add(new KernelMethod.Reorder("summedOffHeap", Param.array("src", ElementType.FLOAT).in(offHeap),
+                Samples.named("From", plain), Param.array("dst", ElementType.FLOAT).in(offHeap), Samples.named("To", blocked),
+                false, false, 0.3, 2, 0.5));
+        int checked = 0;
+        for (int unroll : List.of(256, 8192)) {
+            KernelSet set = new KernelSet("summing" + unroll, List.of("Big"), List.of(Target.SCALAR, Target.VECTOR,
+                    Target.THREADS), all);
+            List<JavaFile> files = Writers.everyTarget(set, unroll, 1, ProcessorOptions.DEFAULT_TRANSPOSE_BITS,
+                    OffHeapKernelsTest.APIS);
+            for (Map.Entry<String, byte[]> c : CompiledKernels.compile(set, files, OffHeapKernelsTest.RELEASE)
+                    .classFiles.entrySet()) {
+                for (Map.Entry<String, Integer> m : CodeLengths.of(c.getValue()).entrySet()) {
+                    assertTrue(m.getValue() < HUGE_METHOD_LIMIT, "unroll " + unroll + ": " + c.getKey() + "." + m.getKey()
+                            + " has " + m.getValue() + " bytes of bytecode");
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 40, checked + " methods");
+    }
+
+    /**
      * Call-time scales and zero points make each vector statement longer (a review found a
      * narrowing with four steps at 9477 bytes while the estimate said 6280, at an unroll limit of
      * 1024): with the steps in the estimate, the unroll limit halves until every method fits, up to
