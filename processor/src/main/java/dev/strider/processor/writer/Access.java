@@ -135,7 +135,9 @@ final class Access {
         }
         views.forEach((p, view) -> b.addStatement("$T $N = $T.ofBuffer($N)", MEMORY_SEGMENT, view, MEMORY_SEGMENT, p.name()));
         orders.forEach((p, order) -> b.addStatement("$T $N = $N.order()", BYTE_ORDER, order, p.name()));
-        nibbleViews.forEach((p, view) -> b.addStatement("$T $N = $N.asByteBuffer()", BYTE_BUFFER, view, p.name()));
+        // the tensor's bytes only: a segment of more than 2^31 - 1 bytes has no byte buffer view
+        nibbleViews.forEach((p, view) -> b.addStatement("$T $N = $N.asSlice(0, $LL).asByteBuffer()", BYTE_BUFFER, view,
+                p.name(), dev.strider.kernel.Nibbles.bytes(method.layoutOf(p).layout().bufferSize())));
         if (!b.isEmpty()) {
             return CodeBlock.builder().add("// element 0 of each buffer at its position\n").add(b.build()).build();
         }
@@ -258,8 +260,9 @@ final class Access {
 
     /**
      * What {@code Nibbles} takes for {@code p}'s 4-bit elements: its array or (sliced) byte buffer,
-     * or for a segment a byte buffer over the same memory ({@code asByteBuffer()}: the runtime
-     * compiles for Java 17 and names no segments), declared by {@link #prologue()}.
+     * or for a segment a byte buffer over the tensor's bytes of it ({@code asSlice(0, n)
+     * .asByteBuffer()}: the runtime compiles for Java 17 and names no segments), declared by
+     * {@link #prologue()}.
      */
     private String nibbles(Param p) {
         return p.memory() == Memory.SEGMENT ? nibbleViews.computeIfAbsent(p, q -> scope.local(q.name() + "Bytes")) : p.name();

@@ -191,6 +191,50 @@ class OffHeapKernelsTest {
     }
 
     /**
+     * A 4-bit segment larger than a byte buffer can view (2 GB and more) is read through a view of
+     * the tensor's bytes alone: a review found {@code asByteBuffer()} of the whole segment throwing
+     * {@code IllegalStateException} for a u4 source of 3 GB. Every class unpacks the same floats from
+     * a 2 GB + 4 KB native segment (zero-filled by {@code allocate}, about a quarter second) as from
+     * one of the tensor's 8 bytes.
+     */
+    @Test
+    void a4BitSegmentPast2GbIsReadThroughTheTensorsBytes() {
+        Assumptions.assumeTrue(SEGMENTS, "MemorySegment parameters need release " + JavaApis.FFM_RELEASE);
+        TensorLayout nc = TensorLayout.packed("NC", 2, 8);
+        KernelMethod m = new KernelMethod.Reorder("unpack", Param.array("src", ElementType.BYTE)
+                .holding(dev.strider.kernel.NarrowFormat.U4).in(Memory.SEGMENT), Samples.named("From", nc),
+                Param.array("dst", ElementType.FLOAT).in(Memory.SEGMENT), Samples.named("To", nc), false, false, 1, 0);
+        KernelSet set = new KernelSet("bigNibbles", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                List.of(m));
+        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, classes(set, 1 << 30),
+                RELEASE));
+        Object arena = Ffm.arena("ofConfined");
+        try {
+            Object small = Ffm.allocate(arena, 8);
+            Object big = Ffm.allocate(arena, (1L << 31) + 4096);
+            Random r = new Random(4);
+            for (int b = 0; b < 8; b++) {
+                byte packed = (byte) r.nextInt(256);
+                Ffm.asByteBuffer(small).put(b, packed);
+                Ffm.asByteBuffer(Ffm.asSlice(big, 0, 8)).put(b, packed);
+            }
+            for (Object target : targets) {
+                Object expected = Ffm.allocate(arena, 64);
+                Object actual = Ffm.allocate(arena, 64);
+                GeneratedVersusGenericTest.call(target.getClass(), target, "unpack", new Object[] {small, expected});
+                GeneratedVersusGenericTest.call(target.getClass(), target, "unpack", new Object[] {big, actual});
+                for (int i = 0; i < 16; i++) {
+                    assertEquals(Ffm.asByteBuffer(expected).order(ByteOrder.nativeOrder()).getFloat(4 * i),
+                            Ffm.asByteBuffer(actual).order(ByteOrder.nativeOrder()).getFloat(4 * i),
+                            target.getClass().getSimpleName() + " at " + i);
+                }
+            }
+        } finally {
+            Ffm.close(arena);
+        }
+    }
+
+    /**
      * Methods whose nests count bytes where their memory allows: blocked outputs with pad lanes
      * (f32, 16-bit, u8 converted), an f64 transpose, and 12 random declarations.
      */
@@ -722,6 +766,11 @@ class OffHeapKernelsTest {
 
         static Object asSlice(Object segment, long offset) {
             return invoke(type("MemorySegment"), "asSlice", segment, new Class<?>[] {long.class}, offset);
+        }
+
+        static Object asSlice(Object segment, long offset, long length) {
+            return invoke(type("MemorySegment"), "asSlice", segment, new Class<?>[] {long.class, long.class}, offset,
+                    length);
         }
 
         static Object asReadOnly(Object segment) {
