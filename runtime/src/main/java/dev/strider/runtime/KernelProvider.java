@@ -49,9 +49,10 @@ public interface KernelProvider {
 
     /**
      * Per method of {@link #variants()}, the width in bits of the vector registers each variant
-     * uses (a transpose's blocks, else the class's vectors; 0 for scalar code). The tuner times in
-     * one JVM only the variants of variant 0's width and the scalar ones: Vector API code of several
-     * widths in one JVM slows all of them down. Empty when unknown.
+     * uses (a transpose's blocks, else the class's vectors; 0 for scalar code). Before Java 25 the
+     * tuner times in one JVM only the variants of variant 0's width and the scalar ones (Vector API
+     * code of several widths in one JVM slows all of them down there), from Java 25 all of them, and
+     * on every JDK only {@link #timedWidth()}'s width where it names one. Empty when unknown.
      */
     default Map<String, List<Integer>> variantBits() {
         return Map.of();
@@ -61,7 +62,8 @@ public interface KernelProvider {
      * Per method of {@link #variants()} whose variants of several widths slow each other down even
      * where {@code Device.widthsTogether()} holds (vectors through segments, Java 25), the one width
      * in bits the tuner times in a JVM, beside the scalar variants, on every JDK: the width of the
-     * variant the rule picks from Java 24. Methods absent are timed as {@link #variantBits()} says.
+     * variant the rule picks on this JVM (0: the scalar variants alone). Methods absent are timed as
+     * {@link #variantBits()} says.
      */
     default Map<String, Integer> timedWidth() {
         return Map.of();

@@ -57,9 +57,8 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
     /**
      * Per method whose variants reach their memory through segments (a {@code MemorySegment}
      * parameter, or a buffer's segment view), by method key, the one register width the tuner times
-     * in a JVM beside the scalar variants, on every JDK: that of the variant the rule picks from Java
-     * 24 ({@link MethodPlan#chosen}), where that is a vector variant; what the provider answers from
-     * {@code timedWidth()}.
+     * in a JVM beside the scalar variants, on every JDK: that of the variant the rule picks on the
+     * running JDK ({@link TimedWidth}); what the provider answers from {@code timedWidth()}.
      *
      * <p>Why: on segments, vector code of several widths slows each other down even on Java 25, where
      * arrays' do not (their stores cast to their exact class): nchw to nChw16c 1x64x56x56 on native
@@ -69,18 +68,28 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
      * {@code -XX:-UseTypeProfile} every order does (receiver type profiles in the Vector API's shared
      * code). AMD EPYC Zen 4, Temurin 25, two JVMs per order.
      */
-    public Map<String, Integer> timedWidth() {
-        Map<String, Integer> widths = new LinkedHashMap<>();
+    public Map<String, TimedWidth> timedWidth() {
+        Map<String, TimedWidth> widths = new LinkedHashMap<>();
         if (target != Target.VECTOR) {
             return widths;
         }
         for (MethodPlan m : methods) {
-            int width = m.chosen().registerBits(m.method().output().type().bytes(), bits());
-            if (m.hasVariants() && width > 0 && m.routes().stream().anyMatch(MemoryRoute::segment)) {
-                widths.put(m.key(), width);
+            if (m.hasVariants() && m.routes().stream().anyMatch(MemoryRoute::segment)) {
+                int bytes = m.method().output().type().bytes();
+                MethodPlan.Rule rule = m.rule();
+                widths.put(m.key(), new TimedWidth(m.variants().get(rule.cheapRearrange()).registerBits(bytes, bits()),
+                        m.variants().get(rule.otherwise()).registerBits(bytes, bits()), rule));
             }
         }
         return widths;
+    }
+
+    /**
+     * The register width of the variant a method's {@code rule} picks where rearranging is cheap
+     * (Java 24 and later, and for an f16 rule where the JDK's conversion serves) and where not, as
+     * the class's constructor picks it; 0 for scalar code, which then is all the tuner times.
+     */
+    public record TimedWidth(int cheapRearrange, int otherwise, MethodPlan.Rule rule) {
     }
 
     /** True when some method carries more than one variant. */

@@ -48,6 +48,7 @@ final class KernelClass {
     static final ClassName CHECKS = ClassName.get("dev.strider.kernel", "Checks");
     /** {@code dev.strider.kernel.HalfFloats}: the f16 handle the tiles and the rule read. */
     static final ClassName HALF_FLOATS = ClassName.get("dev.strider.kernel", "HalfFloats");
+    static final ClassName DEVICE = ClassName.get("dev.strider.runtime", "Device");
     private static final ClassName NARROW_FORMAT = ClassName.get("dev.strider.kernel", "NarrowFormat");
     private static final ClassName QUANTIZATION = ClassName.get("dev.strider.kernel", "Quantization");
     private static final ClassName COMPENSATIONS = ClassName.get("dev.strider.kernel", "Compensations");
@@ -292,10 +293,8 @@ final class KernelClass {
             type.addField(FieldSpec.builder(TypeName.INT, field, Modifier.PRIVATE, Modifier.FINAL)
                     .addJavadoc("The variant {@link #$N} runs.\n", m.name()).build());
             MethodPlan.Rule rule = mp.rule();
-            CodeBlock byRule = !rule.dependsOnRearrange() ? CodeBlock.of("$L", rule.cheapRearrange())
-                    : rule.jdkF16() ? CodeBlock.of("$N && $T.F16_TO_FLOAT_EXACT != null ? $L : $L", cheapRearrange,
-                            HALF_FLOATS, rule.cheapRearrange(), rule.otherwise())
-                    : CodeBlock.of("$N ? $L : $L", cheapRearrange, rule.cheapRearrange(), rule.otherwise());
+            CodeBlock byRule = byRule(rule, cheapRearrange == null ? null : CodeBlock.of("$N", cheapRearrange),
+                    rule.cheapRearrange(), rule.otherwise());
             choose.addStatement("$N = $N >= 0 && $N < $L ? $N : $L", field, Identifiers.VARIANT, Identifiers.VARIANT,
                     mp.variants().size(), Identifiers.VARIANT, byRule);
         }
@@ -418,6 +417,19 @@ final class KernelClass {
         type.addMethod(method.addCode(b.prologue()).addStatement("$N($L)", nestName, args.build()).build());
         Bodies.Body rest = new Bodies.Body(b.plan(), CodeBlock.of(""), b.logical(), b.pad(), b.tables());
         type.addMethod(nest.addCode(work(ids, m, rest, steps)).build());
+    }
+
+    /**
+     * {@code a} where {@code rule} takes its variant for cheap rearranges ({@code cheapRearrange}
+     * holds, and for an f16 rule the JDK's conversion serves), else {@code b}; {@code a} alone when
+     * the rule asks nothing: the constructor's choice of a variant, and the provider's of a width.
+     */
+    private static CodeBlock byRule(MethodPlan.Rule rule, CodeBlock cheapRearrange, int a, int b) {
+        if (!rule.dependsOnRearrange() || a == b) {
+            return CodeBlock.of("$L", a);
+        }
+        return rule.jdkF16() ? CodeBlock.of("$L && $T.F16_TO_FLOAT_EXACT != null ? $L : $L", cheapRearrange, HALF_FLOATS, a, b)
+                : CodeBlock.of("$L ? $L : $L", cheapRearrange, a, b);
     }
 
     /** The variants of a method, listed in its Javadoc. */
@@ -1009,10 +1021,12 @@ final class KernelClass {
                 .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(widths, ",\n"))
                         .add(");\n$<").build())
                 .build());
-        Map<String, Integer> timed = plan.timedWidth();
+        Map<String, ClassPlan.TimedWidth> timed = plan.timedWidth();
         if (!timed.isEmpty()) {
             List<CodeBlock> only = new ArrayList<>();
-            timed.forEach((key, bits) -> only.add(CodeBlock.of("$T.entry($S, $L)", Map.class, key, bits)));
+            CodeBlock cheap = CodeBlock.of("$T.current().cheapRearrange()", DEVICE);
+            timed.forEach((key, w) -> only.add(CodeBlock.of("$T.entry($S, $L)", Map.class, key,
+                    byRule(w.rule(), cheap, w.cheapRearrange(), w.otherwise()))));
             provider.addMethod(MethodSpec.methodBuilder("timedWidth").addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
                     .returns(ParameterizedTypeName.get(Map.class, String.class, Integer.class))

@@ -56,7 +56,6 @@ public final class VectorWriter {
     private static final ClassName VECTOR_SHUFFLE = ClassName.get(VECTOR_PACKAGE, "VectorShuffle");
     private static final ClassName VECTOR_MASK = ClassName.get(VECTOR_PACKAGE, "VectorMask");
     private static final ClassName VECTOR_OPERATORS = ClassName.get(VECTOR_PACKAGE, "VectorOperators");
-    private static final ClassName DEVICE = ClassName.get(dev.strider.runtime.Device.class);
 
     private final int bits;
 
@@ -801,7 +800,7 @@ public final class VectorWriter {
             fields.computeIfAbsent(name, n -> FieldSpec.builder(TypeName.BOOLEAN, n,
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc(doc)
-                    .initializer("$T.current().$L()", DEVICE, method).build());
+                    .initializer("$T.current().$L()", KernelClass.DEVICE, method).build());
             return name;
         }
 
