@@ -36,6 +36,10 @@ class ClassPlannerTest {
         return reorder("toBlocked64", type, TensorLayout.packed("NCHW", sizes), TensorLayout.of("NCHW", sizes, "nChw16c"));
     }
 
+    /** Options of a compilation for Java 22, whose segments and vectors through them are final. */
+    private static final PlanOptions FROM_JAVA_22 = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
+            new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+
     private static MethodPlan vector(KernelMethod m, int bits, PlanOptions o) {
         KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
         return ClassPlanner.vector(set, o, bits).methods().get(0);
@@ -71,8 +75,7 @@ class ClassPlannerTest {
 
     @Test
     void aTransposeThroughSegmentsTakesTheHalfAsManyAccessesOf256BitBlocks() {
-        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
-                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        PlanOptions segments = FROM_JAVA_22;
         KernelMethod onArrays = toBlocked(ElementType.FLOAT, ACT);
         for (dev.strider.processor.model.Memory in : List.of(dev.strider.processor.model.Memory.SEGMENT,
                 dev.strider.processor.model.Memory.ARRAY)) {
@@ -116,8 +119,7 @@ class ClassPlannerTest {
      */
     @Test
     void throughSegmentsTheTunerTimesTheRulesWidthAlone() {
-        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
-                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        PlanOptions segments = FROM_JAVA_22;
         KernelMethod onArrays = toBlocked(ElementType.FLOAT, ACT);
         for (dev.strider.processor.model.Memory memory : List.of(dev.strider.processor.model.Memory.SEGMENT,
                 dev.strider.processor.model.Memory.BUFFER)) {
@@ -174,8 +176,7 @@ class ClassPlannerTest {
         assertTrue(vector(eight, 512, DEFAULTS).names().stream().noneMatch(n -> n.contains("tile")));
         assertTrue(vector(widenToBlocked(dev.strider.kernel.NarrowFormat.F16, new int[] {1, 12, 8, 8}), 512, DEFAULTS)
                 .names().stream().noneMatch(n -> n.contains("tile")));
-        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
-                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        PlanOptions segments = FROM_JAVA_22;
         KernelMethod intoSegment = f16.withParams(p -> p == f16.output() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
         assertTrue(vector(intoSegment, 512, segments).names().stream().noneMatch(n -> n.contains("tile")));
         assertTrue(vector(f16, 512, segments).names().stream().anyMatch(n -> n.contains("tile")), "arrays, Java 22");
@@ -183,8 +184,7 @@ class ClassPlannerTest {
 
     @Test
     void nestsOverSegmentsAloneCountInLongs() {
-        PlanOptions segments = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
-                new dev.strider.processor.model.JavaApis(dev.strider.processor.model.JavaApis.FFM_RELEASE, true, true));
+        PlanOptions segments = FROM_JAVA_22;
         KernelMethod arrays = toBlocked(ElementType.FLOAT, ACT);
         KernelMethod onSegments = arrays.withParams(p -> p.tensor() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
         KernelMethod mixed = arrays.withParams(p -> p == arrays.output() ? p.in(dev.strider.processor.model.Memory.SEGMENT) : p);
