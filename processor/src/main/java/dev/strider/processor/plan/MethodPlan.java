@@ -97,13 +97,22 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
      * 71.4-71.7 with int ones, 55.2-55.3 for the same nest on arrays.
      */
     public boolean longOffsets(LoopPlan loops) {
+        return throughSegments(MemoryRoute.SEGMENT, loops);
+    }
+
+    /**
+     * True when every parameter is a value or reached by {@code SEGMENT} or {@code route} (none of
+     * 4-bit elements, whose indices are ints), at least one by {@code route}, and no dim of
+     * {@code loops} takes an offset table: what a nest in long offsets asks of its memory.
+     */
+    private boolean throughSegments(MemoryRoute route, LoopPlan loops) {
         for (int i = 0; i < routes.size(); i++) {
-            MemoryRoute route = routes.get(i);
-            if (route != MemoryRoute.VALUE && route != MemoryRoute.SEGMENT || method.params().get(i).packed()) {
+            MemoryRoute r = routes.get(i);
+            if (r != MemoryRoute.VALUE && r != MemoryRoute.SEGMENT && r != route || method.params().get(i).packed()) {
                 return false;
             }
         }
-        return routes.contains(MemoryRoute.SEGMENT) && loops.nodes().stream().noneMatch(Node::isTable);
+        return routes.contains(route) && loops.nodes().stream().noneMatch(Node::isTable);
     }
 
     /**
@@ -137,18 +146,8 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
      * on segments in bytes 1.19x and 1.99x.
      */
     public boolean viewsInBytes(VariantPlan v) {
-        if (!(v.form() instanceof VariantPlan.Scalar) || v.padVectors().isPresent()) {
-            return false;
-        }
-        for (int i = 0; i < routes.size(); i++) {
-            MemoryRoute route = routes.get(i);
-            boolean viewable = route == MemoryRoute.VALUE || route == MemoryRoute.SEGMENT
-                    || route == MemoryRoute.BUFFER_SEGMENT;
-            if (!viewable || method.params().get(i).packed()) {
-                return false;
-            }
-        }
-        return routes.contains(MemoryRoute.BUFFER_SEGMENT) && v.loops().nodes().stream().noneMatch(Node::isTable);
+        return v.form() instanceof VariantPlan.Scalar && v.padVectors().isEmpty()
+                && throughSegments(MemoryRoute.BUFFER_SEGMENT, v.loops());
     }
 
     /** {@code toBlocked64(float[], float[])}: see {@link KernelMethod#key()}. */
