@@ -115,21 +115,12 @@ class OffHeapKernelsTest {
     void segmentsAloneCountTheirScalarOffsetsInBytes() {
         Assumptions.assumeTrue(SEGMENTS, "MemorySegment parameters need release " + JavaApis.FFM_RELEASE);
         Random r = new Random(20261128L);
-        List<KernelMethod> methods = padsWidthsAndRandoms(r);
-        methods.replaceAll(m -> m.withParams(p -> p.tensor() ? p.in(Memory.SEGMENT) : p));
-        KernelSet set = new KernelSet("segmentsAlone", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
-                methods);
+        KernelSet set = padsWidthsAndRandoms("segmentsAlone", r, p -> Memory.SEGMENT);
         List<JavaFile> files = classes(set, 1 << 30);
         String scalar = scalarClass(files);
         assertFalse(scalar.contains("AtIndex("), "the SCALAR class counts bytes:\n" + scalar);
         assertTrue(scalar.contains("dst.set(ValueLayout.JAVA_FLOAT_UNALIGNED, "), scalar);
-        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
-        Map<String, Integer> kinds = new TreeMap<>();
-        for (KernelMethod m : methods) {
-            for (Object target : targets) {
-                check(target, m, r, kinds);
-            }
-        }
+        Map<String, Integer> kinds = checkEveryClass(set, files, r, 1);
         assertTrue(kinds.getOrDefault("native segment", 0) > 0 && kinds.getOrDefault("heap segment", 0) > 0,
                 kinds::toString);
     }
@@ -146,11 +137,8 @@ class OffHeapKernelsTest {
     void buffersInNativeOrderCountBytesThroughTheirViews() {
         Assumptions.assumeTrue(SEGMENTS, "segment views of buffers need release " + JavaApis.FFM_RELEASE);
         Random r = new Random(20261129L);
-        List<KernelMethod> methods = padsWidthsAndRandoms(r);
-        methods.replaceAll(m -> m.withParams(p -> !p.tensor() ? p
-                : p.in(p.type() == ElementType.BYTE || r.nextInt(3) == 0 ? Memory.BYTE_BUFFER : Memory.BUFFER)));
-        KernelSet set = new KernelSet("buffersInBytes", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
-                methods);
+        KernelSet set = padsWidthsAndRandoms("buffersInBytes", r,
+                p -> p.type() == ElementType.BYTE || r.nextInt(3) == 0 ? Memory.BYTE_BUFFER : Memory.BUFFER);
         List<JavaFile> files = classes(set, 1);
         String scalar = scalarClass(files);
         String flat = scalar.replaceAll("\\s+", " ");
@@ -160,15 +148,7 @@ class OffHeapKernelsTest {
                 scalar);
         assertTrue(scalar.contains("dstMemory.set(ValueLayout.JAVA_FLOAT_UNALIGNED, "), scalar);
         assertTrue(scalar.contains("dst.order() == ByteOrder.nativeOrder()"), scalar);
-        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
-        Map<String, Integer> kinds = new TreeMap<>();
-        for (KernelMethod m : methods) {
-            for (Object target : targets) {
-                for (int k = 0; k < 3; k++) {
-                    check(target, m, r, kinds);
-                }
-            }
-        }
+        Map<String, Integer> kinds = checkEveryClass(set, files, r, 3);
         System.out.println("[off-heap] buffers through views in bytes: " + kinds);
         for (String kind : List.of("heap buffer", "direct buffer", "byte buffer", "buffers in native order",
                 "a buffer in another order")) {
@@ -183,6 +163,23 @@ class OffHeapKernelsTest {
     private static List<JavaFile> classes(KernelSet set, long threadsAbove) {
         return Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, threadsAbove,
                 ProcessorOptions.DEFAULT_TRANSPOSE_BITS, APIS);
+    }
+
+    /**
+     * Compiles {@code files}, the classes of {@code set}, and checks every method on every class
+     * {@code calls} times, its arguments placed at random ({@link #check}); the placements counted.
+     */
+    private static Map<String, Integer> checkEveryClass(KernelSet set, List<JavaFile> files, Random r, int calls) {
+        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
+        Map<String, Integer> kinds = new TreeMap<>();
+        for (KernelMethod m : set.methods()) {
+            for (Object target : targets) {
+                for (int k = 0; k < calls; k++) {
+                    check(target, m, r, kinds);
+                }
+            }
+        }
+        return kinds;
     }
 
     /** The source of the SCALAR class among {@code files}. */
@@ -235,10 +232,11 @@ class OffHeapKernelsTest {
     }
 
     /**
-     * Methods whose nests count bytes where their memory allows: blocked outputs with pad lanes
-     * (f32, 16-bit, u8 converted), an f64 transpose, and 12 random declarations.
+     * A set of every target ({@code name}) of methods whose nests count bytes where their memory
+     * allows: blocked outputs with pad lanes (f32, 16-bit, u8 converted), an f64 transpose, and 12
+     * random declarations, each tensor parameter in the memory {@code memory} gives it.
      */
-    private static List<KernelMethod> padsWidthsAndRandoms(Random r) {
+    private static KernelSet padsWidthsAndRandoms(String name, Random r, java.util.function.Function<Param, Memory> memory) {
         int[] sizes = {1, 17, 5, 4};
         TensorLayout planar = TensorLayout.of("NCHW", sizes, "nchw");
         TensorLayout blocked8 = TensorLayout.of("NCHW", sizes, "nChw8c");
@@ -252,7 +250,8 @@ class OffHeapKernelsTest {
         for (int i = 0; i < 12; i++) {
             methods.add(GeneratedVersusGenericTest.randomMethod(r, "m" + i));
         }
-        return methods;
+        methods.replaceAll(m -> m.withParams(p -> p.tensor() ? p.in(memory.apply(p)) : p));
+        return new KernelSet(name, List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS), methods);
     }
 
     /** {@code m} with each tensor parameter an array, a buffer, a byte buffer or a segment, at random (one at least off-heap). */
