@@ -157,16 +157,9 @@ final class Tuner {
      * 25 on), else scalar ones and those of variant 0's register width. Timed together on JDK 17,
      * variants of several widths spoil each other's type profiles (the 8x8 blocks of nchw to
      * nChw16c 1x64x56x56 ran at 340-540 us beside the 4x4 ones against 25-33 us alone; AMD EPYC
-     * Zen 4), so their comparison would not be fair there.
-     */
-    static boolean timedTogether(List<Integer> bits, int v, boolean widthsTogether) {
-        return timedTogether(bits, v, widthsTogether, null);
-    }
-
-    /**
-     * The same where the provider names {@code only}, the one width timed for the method ({@link
-     * KernelProvider#timedWidth()}; null where it names none): then the scalar variants and those of
-     * that width, whatever the JDK.
+     * Zen 4), so their comparison would not be fair there. Where the provider names {@code only},
+     * the one width timed for the method ({@link KernelProvider#timedWidth()}; null where it names
+     * none): the scalar variants and those of that width, whatever the JDK.
      */
     static boolean timedTogether(List<Integer> bits, int v, boolean widthsTogether, Integer only) {
         if (bits == null || bits.size() <= v) {

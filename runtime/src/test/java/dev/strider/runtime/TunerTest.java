@@ -140,12 +140,12 @@ class TunerTest {
     @Test
     void beforeJava25OnlyVariantsOfVariantZerosRegisterWidthAndScalarOnesAreTimedTogether() {
         List<Integer> bits = List.of(128, 256, 512, 0, 128);
-        assertTrue(Tuner.timedTogether(bits, 0, false));
-        assertTrue(!Tuner.timedTogether(bits, 1, false) && !Tuner.timedTogether(bits, 2, false));
-        assertTrue(Tuner.timedTogether(bits, 3, false) && Tuner.timedTogether(bits, 4, false));
-        assertTrue(Tuner.timedTogether(null, 5, false), "widths unknown: every variant");
+        assertTrue(Tuner.timedTogether(bits, 0, false, null));
+        assertTrue(!Tuner.timedTogether(bits, 1, false, null) && !Tuner.timedTogether(bits, 2, false, null));
+        assertTrue(Tuner.timedTogether(bits, 3, false, null) && Tuner.timedTogether(bits, 4, false, null));
+        assertTrue(Tuner.timedTogether(null, 5, false, null), "widths unknown: every variant");
         for (int v = 0; v < bits.size(); v++) {
-            assertTrue(Tuner.timedTogether(bits, v, true), "widths together: every variant");
+            assertTrue(Tuner.timedTogether(bits, v, true, null), "widths together: every variant");
         }
     }
 
