@@ -52,14 +52,26 @@ class BackEdgeHintTest {
     }
 
     @Test
-    void fourByFourBlocksCountTheirLoopOfFourBlocks() {
-        // c16[4] > hw4[784] > c4[4] > [hw 4 x c 4]: the c4 loop is the innermost one, it moves 4
-        // blocks of 16 floats, and its hint follows it inside the hw4 loop.
+    void fourByFourBlocksWriteOutTheirLoopOfFourBlocks() {
+        // c16[4] > hw4[784] > c4[4] > [hw 4 x c 4]: the loop of 4 blocks of 16 floats is written out
+        // (NestWalk.WRITTEN_OUT_BLOCKS), so hw4 is the innermost loop: 784 iterations of 64 floats.
         String body = method(vectorSource(toBlocked(), 256, 128), "m_blocks4");
-        assertEquals(List.of(64L), hints(body), body);
-        int c4 = body.indexOf("for (int c4 = 0; c4 < 4; c4++)");
-        int hint = body.indexOf("backEdge < 64");
-        assertTrue(c4 >= 0 && hint > c4 && body.indexOf("for (int hw4 = 0; hw4 < 784; hw4++)") < c4, body);
+        assertEquals(List.of(50_176L), hints(body), body);
+        assertFalse(body.contains("for (int c4"), body);
+        assertEquals(4, body.split("// the 4x4 block", -1).length - 1, body);
+    }
+
+    @Test
+    void aLoopOfFourBlocksOfMoreThanSixtyFourElementsStaysALoop() {
+        // nChw32c in 8x8 blocks: c32[2] > hw8[392] > c8[4] > [hw 8 x c 8]; four blocks of 64 floats
+        // are past NestWalk.WRITTEN_OUT_ELEMENTS, so c8 stays a loop with its hint inside hw8 (once
+        // per copy of the written-out c32).
+        int[] sizes = {1, 64, 56, 56};
+        KernelMethod m = Samples.reorder("m", ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"),
+                TensorLayout.of("NCHW", sizes, "nChw32c"));
+        String body = method(vectorSource(m, 256, 256), "m_blocks8");
+        assertTrue(body.contains("for (int c8 = 0; c8 < 4; c8++)"), body);
+        assertEquals(List.of(256L, 256L), hints(body), body);
     }
 
     @Test

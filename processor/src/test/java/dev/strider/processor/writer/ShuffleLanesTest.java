@@ -98,15 +98,16 @@ class ShuffleLanesTest {
     @Test
     void stagesOfPiecesUpTo32BitsShift() {
         // 4x4 floats, moved as their bits in int lanes: 64-bit pieces rearrange (2 rows per pair, 2
-        // pairs), 32-bit pieces shift as longs; each row is stored as the floats it holds.
+        // pairs), 32-bit pieces shift as longs; each row is stored as the floats it holds. The four
+        // 4-channel blocks of the 16 are written out (NestWalk.WRITTEN_OUT_BLOCKS): 4 blocks of each.
         String floats = rule(source(ElementType.FLOAT, 256, 128));
-        assertEquals(4, count(floats, ".rearrange(SWAP2_INT_128)"), floats);
-        assertEquals(2, count(floats, "a1.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()")
+        assertEquals(4 * 4, count(floats, ".rearrange(SWAP2_INT_128)"), floats);
+        assertEquals(4 * 2, count(floats, "a1.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()")
                 + count(floats, "a3.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()"), floats);
-        assertEquals(2, count(floats, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32).reinterpretAsInts()"),
+        assertEquals(4 * 2, count(floats, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32).reinterpretAsInts()"),
                 floats);
-        assertEquals(4, count(floats, ".reinterpretAsInts();"), floats);
-        assertEquals(4, count(floats, ".reinterpretAsFloats().intoArray("), floats);
+        assertEquals(4 * 4, count(floats, ".reinterpretAsInts();"), floats);
+        assertEquals(4 * 4, count(floats, ".reinterpretAsFloats().intoArray("), floats);
         assertEquals(0, count(floats, "SWAP1"), floats);
         // 8x8 shorts (128 bits): 64-bit pieces rearrange; 32-bit ones shift as longs, 16-bit ones as
         // ints. The two 8-channel blocks of the 16 are written out: 2 blocks of 8 rows per stage.
