@@ -2,6 +2,7 @@ package dev.strider.processor.model;
 
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
@@ -19,11 +20,22 @@ import javax.lang.model.util.Elements;
  * @param release           the {@code --release} (or source level) of the compilation: 17, 22, 25
  * @param segments          true when {@code MemorySegment} parameters can be compiled without preview
  * @param vectorSegments    true when the Vector API loads from and stores to segments
+ * @param twoVectorSelects  true when the Vector API selects lanes from two vectors by an index vector
+ *                          ({@code selectFrom(v1, v2)}, Java 24 and later), which transposes may use in
+ *                          the forms a class runs from Java 25 ({@code VectorPlan.Stages#selects})
  */
-public record JavaApis(int release, boolean segments, boolean vectorSegments) {
+public record JavaApis(int release, boolean segments, boolean vectorSegments, boolean twoVectorSelects) {
+
+    /** Without two-vector selects. */
+    public JavaApis(int release, boolean segments, boolean vectorSegments) {
+        this(release, segments, vectorSegments, false);
+    }
 
     /** The first release whose FFM API ({@code MemorySegment}, {@code Arena}) is final. */
     public static final int FFM_RELEASE = 22;
+
+    /** The first release whose Vector API selects lanes from two vectors ({@code selectFrom(v1, v2)}). */
+    public static final int SELECTS_RELEASE = 24;
 
     /** Arrays and buffers only, no vector loads but from arrays: what Java 17 without the vector module offers. */
     public static final JavaApis JAVA_17 = new JavaApis(17, false, false);
@@ -34,7 +46,7 @@ public record JavaApis(int release, boolean segments, boolean vectorSegments) {
         int release = env.getSourceVersion().ordinal();
         boolean segments = release >= FFM_RELEASE && elements.getTypeElement("java.lang.foreign.MemorySegment") != null;
         TypeElement floats = elements.getTypeElement("jdk.incubator.vector.FloatVector");
-        return new JavaApis(release, segments, segments && has(floats, "fromMemorySegment"));
+        return new JavaApis(release, segments, segments && has(floats, "fromMemorySegment"), selectsFromTwo(floats));
     }
 
     /**
@@ -52,5 +64,23 @@ public record JavaApis(int release, boolean segments, boolean vectorSegments) {
     private static boolean has(TypeElement type, String method) {
         return type != null && type.getEnclosedElements().stream()
                 .anyMatch(e -> e.getKind() == ElementKind.METHOD && e.getSimpleName().contentEquals(method));
+    }
+
+    /**
+     * True when {@code floats} has {@code selectFrom(Vector, Vector)}: Java 24's, not Java 17's
+     * {@code selectFrom(Vector, VectorMask)}. The API is the one the compilation sees, so a
+     * {@code --release 17} compilation on JDK 25 sees Java 17's.
+     */
+    private static boolean selectsFromTwo(TypeElement floats) {
+        return floats != null && floats.getEnclosedElements().stream()
+                .filter(e -> e.getKind() == ElementKind.METHOD && e.getSimpleName().contentEquals("selectFrom"))
+                .map(e -> ((ExecutableElement) e).getParameters())
+                .anyMatch(ps -> ps.size() == 2 && ps.stream().allMatch(p -> erasure(p.asType()).equals("jdk.incubator.vector.Vector")));
+    }
+
+    private static String erasure(javax.lang.model.type.TypeMirror type) {
+        String name = type.toString();
+        int generic = name.indexOf('<');
+        return generic < 0 ? name : name.substring(0, generic);
     }
 }

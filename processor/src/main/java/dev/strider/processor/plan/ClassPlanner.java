@@ -4,6 +4,7 @@ import dev.strider.BinaryOp;
 import dev.strider.Target;
 import dev.strider.UnaryKind;
 import dev.strider.kernel.ElementType;
+import dev.strider.processor.model.JavaApis;
 import dev.strider.processor.model.KernelMethod;
 import dev.strider.processor.model.KernelSet;
 import dev.strider.processor.model.Param;
@@ -265,7 +266,8 @@ public final class ClassPlanner {
         // views made in a method of their own: Access.handOff)
         boolean throughSegments = routes.stream().anyMatch(MemoryRoute::segment);
         MethodPlan planned = vectorMethod(m, o, bits, split, Problem.of(m), segmentLanes(m, routes), throughSegments);
-        List<VariantPlan> variants = planned.variants().stream().map(v -> withValueLanesFromJava25(m, v)).toList();
+        List<VariantPlan> variants = planned.variants().stream()
+                .map(v -> selected(m, withValueLanesFromJava25(m, v), o.apis(), bits)).toList();
         return new MethodPlan(m, split, variants, planned.rule(), routes);
     }
 
@@ -285,6 +287,40 @@ public final class ClassPlanner {
         VectorPlan values = vectors.plan().withValueLanes();
         return reinterprets(m, values) ? v : v.withFromJava25(values);
     }
+
+    /**
+     * Variant {@code v} whose Java 25 form selects each row of its transpose stages from two vectors
+     * ({@link VectorPlan#withSelects}), where that form transposes rows of 32 or 64 bits in blocks
+     * wider than 128 bits, the compilation's Vector API has {@code selectFrom(v1, v2)} ({@link
+     * JavaApis#twoVectorSelects}) and the class's vectors are 512 bits wide: the registry loads
+     * that class where the JVM prefers 512-bit vectors (AVX-512 on x86), whose C2 compiles a select
+     * to one {@code vpermi2ps}. Classes of narrower vectors keep {@code rearrange} and {@code
+     * blend}: on AVX2 C2 builds each select from two {@code vpermps} and a {@code vblendvps}, and 8x8
+     * blocks of floats so selected ran 1.4-2.1x slower than the plain ones (AMD EPYC Zen 4 with
+     * {@code -XX:UseAVX=2}, JDK 25).
+     *
+     * <p>Why: a row of a stage takes one instruction where it took a {@code vpermps} and a blend: 8x8
+     * blocks selected at every stage take oneDNN's 24 shuffles per 64 floats. By hand (AMD EPYC Zen 4,
+     * JDK 25, scratch harness, one JVM per pair beside oneDNN's reorder), nchw to nChw16c 1x64x56x56
+     * in such blocks ran at 0.95-0.99x oneDNN, the plain 8x8 offset-load blocks at 0.86-0.92x. At 128
+     * bits C2 moves a row by an in-lane {@code vpermilps} already, and selects were not measured there.
+     */
+    static VariantPlan selected(KernelMethod m, VariantPlan v, JavaApis apis, int bits) {
+        if (!apis.twoVectorSelects() || bits < SELECTS_CLASS_BITS || v.fromJava25().isEmpty()) {
+            return v;
+        }
+        VectorPlan values = v.fromJava25().get();
+        ElementType moved = values.movedAs(laneType(m));
+        boolean selectable = values.kind() == VectorPlan.Kind.TRANSPOSE && !values.widenedRows()
+                && moved.bytes() >= 4 && values.lanes() * moved.bytes() * 8 > MIN_SELECT_BITS;
+        return selectable ? v.withFromJava25(values.withSelects()) : v;
+    }
+
+    /** The class width from which transposes are {@link #selected}: AVX-512's, whose C2 has {@code vpermi2ps}. */
+    static final int SELECTS_CLASS_BITS = 512;
+
+    /** Blocks of this many bits or fewer are not {@link #selected}: C2 moves their rows in-lane. */
+    static final int MIN_SELECT_BITS = 128;
 
     /**
      * True when {@code VectorWriter} renders {@code plan} of {@code m} with a {@code reinterpret}:

@@ -274,23 +274,69 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      *                    {@code lo = a.and(0xFFFFFFFFL).or(b << 32)}, {@code hi = (a >>> 32).or(b.and(0xFFFFFFFF00000000L))}
      *                    as longs for floats. On JDK 17 the blend after a shift was 5-6x slower in
      *                    some nests (nchw to nChw16c 1x17x56x56, nchw to nChw8c); and/or was not.
+     * @param selects     every stage but the offset loads' forms each row of a pair of whole rows by one
+     *                    two-vector select ({@code lo = LO.selectFrom(a, b)}), with the index vectors
+     *                    loaded into locals before the nest ({@link #selectStages}): one {@code
+     *                    vpermi2ps} where a row took a {@code vpermps} and a blend. Only in value lanes
+     *                    ({@code selectFrom(v1, v2)} is Java 24's; the value-lane forms run from Java 25),
+     *                    planned by {@code ClassPlanner.selected}.
      */
-    public record Stages(boolean offsetLoads, boolean andOr) {
-        public static final Stages BLENDS = new Stages(false, false);
+    public record Stages(boolean offsetLoads, boolean andOr, boolean selects) {
+        public static final Stages BLENDS = new Stages(false, false, false);
+
+        public Stages(boolean offsetLoads, boolean andOr) {
+            this(offsetLoads, andOr, false);
+        }
 
         public boolean plain() {
-            return !offsetLoads && !andOr;
+            return !offsetLoads && !andOr && !selects;
         }
 
         /** The same stages with no and/or shifts: for lanes that never shift. */
         public Stages withoutShifts() {
-            return new Stages(offsetLoads, false);
+            return new Stages(offsetLoads, false, selects);
+        }
+
+        /** The same stages, their rows selected from two vectors ({@code selects}). */
+        public Stages withSelects() {
+            return new Stages(offsetLoads, andOr, true);
         }
 
         /** {@code ", offset loads, and-or shifts"}: what a variant's name adds, or nothing. */
         public String describe() {
-            return (offsetLoads ? ", offset loads" : "") + (andOr ? ", and-or shifts" : "");
+            return (offsetLoads ? ", offset loads" : "") + (andOr ? ", and-or shifts" : "")
+                    + (selects ? ", two-vector selects" : "");
         }
+    }
+
+    /**
+     * The same plan, each row of its transpose stages selected from two vectors ({@link
+     * Stages#selects}); only a plan in value lanes.
+     */
+    public VectorPlan withSelects() {
+        if (moves != Lanes.VALUES || kind != Kind.TRANSPOSE) {
+            throw new IllegalArgumentException("two-vector selects are for transposes in value lanes: " + describe());
+        }
+        return withStages(stages.withSelects());
+    }
+
+    /**
+     * The groups {@code k} ({@code lanes / 2} down to 1) of the stages whose rows are selected
+     * ({@link Stages#selects}), for which the nest loads index vectors before it: every stage but
+     * the first where offset loads form it, unless partial blocks go through registers (their zero
+     * rows take the plain stage, their other rows the selects). Empty without selects.
+     */
+    public java.util.List<Integer> selectStages() {
+        java.util.List<Integer> groups = new java.util.ArrayList<>();
+        if (!stages.selects()) {
+            return groups;
+        }
+        for (int k = lanes / 2; k >= 1; k /= 2) {
+            if (k != lanes / 2 || !stages.offsetLoads() || tails.any()) {
+                groups.add(k);
+            }
+        }
+        return groups;
     }
 
     public enum Kind {

@@ -166,7 +166,34 @@ public final class VectorWriter {
         }
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
         body = padInVectors(m, v, nest, access, body, constants);
+        if (!plan.selectStages().isEmpty()) {
+            // first, before any loop (the pad lanes' too)
+            body = new Bodies.Body(v, body.prologue(), CodeBlock.builder()
+                    .add(selectIndexes(nest.scope(), m, plan, constants)).add(body.logical()).build(), body.pad(), body.tables());
+        }
         return body.withHandOff(access.handOff());
+    }
+
+    /**
+     * The index vectors of a transpose's two-vector selects ({@link VectorPlan.Stages#selects}), loaded
+     * into locals where the nest starts. Why locals: as {@code static final} vectors their payload is an
+     * array that the nest's stores may alias (a {@code float[]} beside a {@code float[]} output), so C2
+     * loads and converts them again at every select (10 instructions where one {@code vpermi2ps} does).
+     */
+    private static CodeBlock selectIndexes(Identifiers.Scope scope, KernelMethod m, VectorPlan plan, Constants c) {
+        ElementType type = blockType(plan, m);
+        int blockBits = plan.lanes() * 8 * type.bytes();
+        ClassName vector = vectorClass(type);
+        String species = c.species(type, blockBits);
+        CodeBlock.Builder b = CodeBlock.builder()
+                .add("// the index vectors of the two-vector selects, loaded once, before the loops\n");
+        for (int k : plan.selectStages()) {
+            for (boolean high : new boolean[] {false, true}) {
+                b.addStatement("$T $N = $T.fromArray($N, $N, 0)", vector, Constants.selectLocal(scope, k, high), vector,
+                        species, c.selectIndexes(type, blockBits, plan.lanes(), k, high));
+            }
+        }
+        return b.build();
     }
 
     /**
@@ -804,6 +831,32 @@ public final class VectorWriter {
             return name;
         }
 
+        /**
+         * {@code SELECT_LO4_FLOAT_256 = {0, 1, 2, 3, 8, 9, 10, 11}}: the lanes a two-vector select of
+         * stage {@code k} takes from rows {@code i} and {@code j = i + k} of a {@code lanes x lanes}
+         * block (indexes past {@code lanes} are row {@code j}'s): for {@code lo}, row i's lanes
+         * {@code l} with {@code l & k == 0} and row j's lanes {@code l - k} in the others; for {@code hi}
+         * ({@code high}), row i's lanes {@code l + k} and row j's own.
+         */
+        String selectIndexes(ElementType type, int blockBits, int lanes, int k, boolean high) {
+            String name = ids.field("SELECT_" + (high ? "HI" : "LO") + k + "_" + type.name() + width(blockBits));
+            StringBuilder values = new StringBuilder();
+            for (int l = 0; l < lanes; l++) {
+                boolean own = (l & k) == 0;
+                int index = high ? (own ? l + k : lanes + l) : (own ? l : lanes + l - k);
+                values.append(l == 0 ? "" : ", ").append(index);
+            }
+            fields.computeIfAbsent(name, n -> FieldSpec.builder(com.palantir.javapoet.ArrayTypeName.of(KernelClass.primitive(type)), n,
+                            Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .initializer("{$L}", values).build());
+            return name;
+        }
+
+        /** The local of the index vector {@link #selectIndexes} loads: {@code selectLo4}, {@code selectHi4}. */
+        static String selectLocal(Identifiers.Scope scope, int k, boolean high) {
+            return scope.local((high ? "selectHi" : "selectLo") + k);
+        }
+
         /** {@code FLOAT_256 = FloatVector.SPECIES_256}. */
         String species(ElementType type, int speciesBits) {
             String name = ids.field(type.name() + "_" + speciesBits);
@@ -921,6 +974,13 @@ public final class VectorWriter {
                                 load.apply(NestWriter.plus(s, (long) j * sStride - h), j), high),
                         CodeBlock.of("$L.blend($N, $N)", load.apply(NestWriter.plus(s, (long) i * sStride + h), i),
                                 in + j, high)};
+                } else if (plan.selectStages().contains(k)) {
+                    // one two-vector select per row: lo takes row j's low groups into the high ones, hi row i's high groups
+                    String lo = selectLocal(scope, k, false);
+                    String hi = selectLocal(scope, k, true);
+                    pair = (i, j) -> new CodeBlock[] {
+                        CodeBlock.of("$N.selectFrom($N, $N)", lo, in + i, in + j),
+                        CodeBlock.of("$N.selectFrom($N, $N)", hi, in + i, in + j)};
                 } else if (shifts && plan.stages().andOr()) {
                     // lo = a's low pieces | b's low pieces shifted up; hi = a's high pieces shifted down | b's high pieces
                     String wide = laneTypes(2 * pieceBits);

@@ -74,6 +74,36 @@ class ClassPlannerTest {
     }
 
     @Test
+    void aCompilationForJava24AndLaterSelectsTheRowsOfTheJava25FormsOf512BitClasses() {
+        PlanOptions selects = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, 1L << 20, 128,
+                new dev.strider.processor.model.JavaApis(25, true, true, true));
+        MethodPlan plan = vector(toBlocked(ElementType.FLOAT, ACT), 512, selects);
+        List<List<Integer>> stages = new java.util.ArrayList<>();
+        for (VariantPlan v : plan.variants().subList(0, 4)) {
+            VectorPlan values = v.fromJava25().orElseThrow();
+            VectorPlan before = ((VariantPlan.Vectors) v.form()).plan();
+            assertFalse(before.stages().selects(), "before Java 25 the rows rearrange and blend: " + v.name());
+            assertEquals(values.stages().offsetLoads(), before.stages().offsetLoads(), v.name());
+            stages.add(values.selectStages());
+        }
+        // 4x4 floats (128 bits) keep their in-lane moves; the 8x8 offset loads form their first stage
+        assertEquals(List.of(List.of(), List.of(4, 2, 1), List.of(8, 4, 2, 1), List.of(2, 1)), stages);
+        assertEquals(plan.names(), vector(toBlocked(ElementType.FLOAT, ACT), 512, DEFAULTS).names(),
+                "the same variants, named as before: only their Java 25 forms differ");
+        // 64-bit rows too: 4x4 doubles are 256 bits
+        VectorPlan doubles = vector(toBlocked(ElementType.DOUBLE, ACT), 512, selects).variants().get(0).fromJava25().orElseThrow();
+        assertEquals(List.of(2, 1), doubles.selectStages(), doubles.describe());
+        // not in classes of narrower vectors (they run where C2 has no two-source permute), nor
+        // where the compilation's Vector API has no two-vector select
+        for (VariantPlan v : vector(toBlocked(ElementType.FLOAT, ACT), 256, selects).variants()) {
+            assertTrue(v.fromJava25().map(p -> p.selectStages().isEmpty()).orElse(true), "256 bits: " + v.name());
+        }
+        for (VariantPlan v : vector(toBlocked(ElementType.FLOAT, ACT), 512, FROM_JAVA_22).variants()) {
+            assertTrue(v.fromJava25().map(p -> p.selectStages().isEmpty()).orElse(true), "Java 22: " + v.name());
+        }
+    }
+
+    @Test
     void aTransposeThroughSegmentsTakesTheHalfAsManyAccessesOf256BitBlocks() {
         PlanOptions segments = FROM_JAVA_22;
         KernelMethod onArrays = toBlocked(ElementType.FLOAT, ACT);

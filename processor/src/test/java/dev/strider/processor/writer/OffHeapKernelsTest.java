@@ -53,8 +53,11 @@ class OffHeapKernelsTest {
     /** The release the kernels are compiled for: this JDK's where it has the final FFM API, else 17. */
     static final int RELEASE = Runtime.version().feature() >= JavaApis.FFM_RELEASE ? Runtime.version().feature() : 17;
     static final boolean SEGMENTS = RELEASE >= JavaApis.FFM_RELEASE;
-    /** What this JDK's javac offers: segments, and vectors from them and from buffers, from 22. */
-    static final JavaApis APIS = new JavaApis(RELEASE, SEGMENTS, SEGMENTS);
+    /**
+     * What this JDK's javac offers: segments, and vectors from them and from buffers, from 22;
+     * two-vector selects, from 24 (the Java 25 forms of 512-bit classes select their rows).
+     */
+    static final JavaApis APIS = new JavaApis(RELEASE, SEGMENTS, SEGMENTS, RELEASE >= JavaApis.SELECTS_RELEASE);
 
     private static final ForkJoinPool POOL = new ForkJoinPool(3);
     private static final byte SENTINEL = 0x5A;

@@ -147,6 +147,54 @@ class ValueLanesTest {
         assertTrue(checked > 100, "cases: " + checked);
     }
 
+    @Test
+    void theJava25FormsOf512BitClassesSelectEachRowFromTwoVectors() {
+        // a compilation for Java 24 or later (JavaApis.twoVectorSelects); the code is checked on any
+        // JDK, and everyFormKeepsEveryBitOnArraysAndBesideSegments runs it on JDK 25
+        JavaApis selects = new JavaApis(25, true, true, true);
+        int selected = 0;
+        for (int transposeBits : List.of(256, 512)) {
+            PlanOptions o = new PlanOptions(ProcessorOptions.DEFAULT_UNROLL_LIMIT, Planner.TILE_ABOVE_ELEMENTS,
+                    ProcessorOptions.DEFAULT_THREADS_ABOVE, transposeBits, selects);
+            ClassPlan plan = ClassPlanner.vector(SegmentLanesTest.set("arrays", onArrays()), o, 512);
+            String source = SegmentLanesTest.code(VectorWriter.write(plan).toString());
+            for (MethodPlan mp : plan.methods()) {
+                for (VariantPlan v : mp.variants()) {
+                    if (v.fromJava25().isEmpty()) {
+                        continue;
+                    }
+                    VectorPlan values = v.fromJava25().get();
+                    String where = transposeBits + " " + mp.method().name() + " " + v.name();
+                    String twin = body(source, mp.method(), v.fromJava25Suffix(), true);
+                    List<Integer> stages = values.selectStages();
+                    if (stages.isEmpty()) {
+                        assertFalse(twin.contains("selectFrom"), where);
+                        continue;
+                    }
+                    // the index vectors are loaded once, before the nest's first loop
+                    int firstLoop = twin.contains("for (") ? twin.indexOf("for (") : twin.indexOf(".selectFrom(");
+                    for (int k : stages) {
+                        for (String local : List.of("selectLo" + k, "selectHi" + k)) {
+                            int declared = twin.indexOf(" " + local + " = ");
+                            assertTrue(declared > 0 && declared < firstLoop, where + ": " + local + "\n" + twin);
+                        }
+                    }
+                    // one select per row and selected stage of every whole block (each stores its rows
+                    // straight from the last stage's selects), no rearrange left there
+                    int storedSelects = count(twin, "_CLASS.cast(selectLo1.selectFrom(") + count(twin, "_CLASS.cast(selectHi1.selectFrom(");
+                    int blocks = storedSelects / values.lanes();
+                    assertTrue(blocks > 0 && storedSelects % values.lanes() == 0, where + "\n" + twin);
+                    if (!values.tails().any()) {
+                        assertEquals(blocks * stages.size() * values.lanes(), count(twin, ".selectFrom("), where + "\n" + twin);
+                        assertEquals(0, count(twin, ".rearrange("), where);
+                    }
+                    selected++;
+                }
+            }
+        }
+        assertTrue(selected >= 6, selected + " selected forms");
+    }
+
     private static int count(String text, String part) {
         int n = 0;
         for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
