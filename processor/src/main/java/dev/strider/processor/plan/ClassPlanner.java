@@ -665,8 +665,17 @@ public final class ClassPlanner {
         // per row, an offset load is ~6 bytes more than a rearrange, and-or ~10 more than a blend
         int extra = plan.lanes() * ((offsetLoads ? 6 : 0) + (andOr ? 10 : 0));
         int vectors = NestWalk.size(plan.loops(), plan.leaf(), v.splitNode(), plan.tails()).vectorStatements();
+        int estimate = v.estimatedBytes() + extra * vectors;
+        if (estimate > METHOD_BYTES_BUDGET && plan.loops().writtenOutBlocks() > NestWalk.SHORT_VECTOR_LOOP) {
+            // the same stages over loops of at most 2 blocks written out, as the base would be planned
+            // with half its unroll limit
+            VectorPlan fewer = plan.withLoops(plan.loops().withWrittenOutBlocks(NestWalk.SHORT_VECTOR_LOOP));
+            NestWalk.Size size = NestWalk.size(fewer.loops(), fewer.leaf(), v.splitNode(), fewer.tails());
+            estimate = estimatedBytes(m, fewer, size) + extra * size.vectorStatements();
+            staged = fewer.withStages(staged.stages());
+        }
         return new VariantPlan(name(staged), suffix(staged), new VariantPlan.Vectors(staged), v.unrollLimit(),
-                v.splitNode(), v.steps(), v.padVectors(), v.estimatedBytes() + extra * vectors);
+                v.splitNode(), v.steps(), v.padVectors(), estimate);
     }
 
     /** True when a call-time value of the plan's method is loaded one per lane (stride 1 along the lane node). */

@@ -7,8 +7,23 @@ import java.util.StringJoiner;
  * A loop nest for a {@link Problem}: nodes from outermost to innermost, the first unrolled one,
  * each operand's base offset (its layout offset plus every dim's term at index 0), and the
  * extents of the virtual dims that coalesced nodes of several dims form (numbered from the rank).
+ *
+ * @param writtenOutBlocks the most iterations of a loop right above whole vector blocks that the
+ *                         nest writes out ({@link NestWalk#WRITTEN_OUT_BLOCKS} for transposes planned
+ *                         with the default unroll limit or more, else {@link NestWalk#SHORT_VECTOR_LOOP})
  */
-public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents) {
+public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents,
+                       int writtenOutBlocks) {
+
+    /** A nest that writes out loops of at most {@link NestWalk#SHORT_VECTOR_LOOP} iterations above vectors. */
+    public LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents) {
+        this(problem, nodes, unrolledFrom, base, virtualExtents, NestWalk.SHORT_VECTOR_LOOP);
+    }
+
+    /** The same nest, writing out loops of at most {@code blocks} iterations above whole vector blocks. */
+    public LoopPlan withWrittenOutBlocks(int blocks) {
+        return new LoopPlan(problem, nodes, unrolledFrom, base, virtualExtents, blocks);
+    }
 
     /**
      * True when every offset of {@code operand} the nest's loops compute is even: its base is, and

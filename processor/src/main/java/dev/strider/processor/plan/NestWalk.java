@@ -23,9 +23,9 @@ public abstract class NestWalk<S> {
     public static final int SHORT_VECTOR_LOOP = 2;
 
     /**
-     * A loop right above the lane nodes (each iteration one vector block) of at most this many
-     * iterations is written out too, where its copies move at most {@link #WRITTEN_OUT_ELEMENTS}:
-     * four 4x4 blocks of floats. As a loop of 4, C2 gave each entry its pre-, main- and post-loop
+     * A loop right above the lane nodes of a transpose (each iteration one whole vector block) of
+     * at most this many iterations is written out too ({@link LoopPlan#writtenOutBlocks}), where
+     * its copies move at most {@link #WRITTEN_OUT_ELEMENTS}: four 4x4 blocks of floats. As a loop of 4, C2 gave each entry its pre-, main- and post-loop
      * set-up and kept 24 range checks in the loop (JDK 25, disassembled: 499 instructions per 8
      * blocks of 4x4, where the written-out pair of 8x8 blocks takes 134 per as many elements);
      * written out, the 4x4 blocks of nchw to nChw16c 1x64x56x56 ran 1.25x faster on JDK 17
@@ -34,8 +34,11 @@ public abstract class NestWalk<S> {
      */
     public static final int WRITTEN_OUT_BLOCKS = 4;
 
-    /** The most elements the copies of a loop written out by {@link #WRITTEN_OUT_BLOCKS} move: 4 blocks of 4x4. */
-    public static final long WRITTEN_OUT_ELEMENTS = 64;
+    /**
+     * The most elements the copies of a loop written out by {@link #WRITTEN_OUT_BLOCKS} move (4 blocks
+     * of 4x4), and the unroll limit below which a transpose writes out no such loop.
+     */
+    public static final int WRITTEN_OUT_ELEMENTS = 64;
 
     protected final LoopPlan plan;
     /** While a walk covers lane nodes with vector statements: the first lane node, else -1. */
@@ -246,7 +249,8 @@ public abstract class NestWalk<S> {
     /** Node {@code k} over {@code [a, b)}: a loop, a fixed index, or unrolled copies. */
     private void iterate(int k, Node n, int a, int b, int[][] range, S at) {
         boolean shortAboveVector = leaf >= 0 && k < leaf && (b - a <= SHORT_VECTOR_LOOP
-                || k == leaf - 1 && b - a <= WRITTEN_OUT_BLOCKS && (b - a) * laneElements() <= WRITTEN_OUT_ELEMENTS);
+                || k == leaf - 1 && b - a <= plan.writtenOutBlocks() && lanesWhole(range)
+                        && (b - a) * laneElements() <= WRITTEN_OUT_ELEMENTS);
         if (k != split && (b - a == 1 || k >= plan.unrolledFrom() || shortAboveVector)) {
             for (int q = a; q < b; q++) {
                 emit(k + 1, range, unrolled(at, n, q));

@@ -91,6 +91,11 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks);
     }
 
+    /** The same plan over {@code loops}, a nest of the same nodes ({@link LoopPlan#withWrittenOutBlocks}). */
+    public VectorPlan withLoops(LoopPlan loops) {
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks);
+    }
+
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
         return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks);

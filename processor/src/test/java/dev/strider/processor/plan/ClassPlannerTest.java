@@ -104,6 +104,35 @@ class ClassPlannerTest {
     }
 
     @Test
+    void loopsOfFourBlocksOverTheByteBudgetAreWrittenOutInTwos() {
+        // 4x4 doubles of weights with partial o and i blocks: their loops of four blocks written out
+        // pass the budget, so the rule's variant is planned again with half the unroll limit (loops of
+        // up to two blocks), and so is its offset-load variant, which is kept
+        int[] w = {33, 35, 5, 5};
+        MethodPlan plan = vector(reorder("weights", ElementType.DOUBLE, TensorLayout.packed("OIHW", w),
+                TensorLayout.of("OIHW", w, "OIhw16o16i")), 256, DEFAULTS);
+        assertTrue(plan.names().contains("4x4 blocks in registers, offset loads"), plan.names().toString());
+        for (VariantPlan v : plan.variants()) {
+            assertTrue(v.estimatedBytes() <= ClassPlanner.METHOD_BYTES_BUDGET, v.name() + ": " + v.estimatedBytes());
+            if (v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().kind() == VectorPlan.Kind.TRANSPOSE) {
+                assertEquals(NestWalk.SHORT_VECTOR_LOOP, vectors.plan().loops().writtenOutBlocks(), v.name());
+            }
+        }
+        // a base that fits with loops of four whose offset-load variant would not: that one takes loops of two
+        int[] w2 = {25, 17, 5, 5};
+        MethodPlan both = vector(reorder("weights", ElementType.DOUBLE, TensorLayout.packed("OIHW", w2),
+                TensorLayout.of("OIHW", w2, "OIhw16i16o")), 256, DEFAULTS);
+        assertEquals(List.of("4x4 blocks in registers", "4x4 blocks in registers, offset loads", "scalar nest"), both.names());
+        assertEquals(NestWalk.WRITTEN_OUT_BLOCKS, ((VariantPlan.Vectors) both.variants().get(0).form()).plan().loops().writtenOutBlocks());
+        assertEquals(NestWalk.SHORT_VECTOR_LOOP, ((VariantPlan.Vectors) both.variants().get(1).form()).plan().loops().writtenOutBlocks());
+        assertTrue(both.variants().get(1).estimatedBytes() <= ClassPlanner.METHOD_BYTES_BUDGET);
+        // where they fit, transposes write out loops of up to four blocks
+        VectorPlan act = ((VariantPlan.Vectors) vector(toBlocked(ElementType.FLOAT, ACT), 512, DEFAULTS).variants()
+                .get(0).form()).plan();
+        assertEquals(NestWalk.WRITTEN_OUT_BLOCKS, act.loops().writtenOutBlocks());
+    }
+
+    @Test
     void aTransposeThroughSegmentsTakesTheHalfAsManyAccessesOf256BitBlocks() {
         PlanOptions segments = FROM_JAVA_22;
         KernelMethod onArrays = toBlocked(ElementType.FLOAT, ACT);

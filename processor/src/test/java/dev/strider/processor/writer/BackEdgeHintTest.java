@@ -62,6 +62,18 @@ class BackEdgeHintTest {
     }
 
     @Test
+    void aLoopOfFourAbovePartialLanesStaysALoop() {
+        // 35 pixels: 8 whole 4x4 blocks along hw, then 3 pixels whose copies would be scalar
+        // statements, so only the whole blocks' loop of four is written out
+        int[] sizes = {1, 64, 5, 7};
+        KernelMethod m = Samples.reorder("m", ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"),
+                TensorLayout.of("NCHW", sizes, "nChw16c"));
+        String body = method(vectorSource(m, 256, 128), "m_blocks4");
+        assertEquals(2, body.split("for \\(int c4 = 0; c4 < 4; c4\\+\\+\\)", -1).length, body);
+        assertTrue(body.indexOf("for (int c4") > body.lastIndexOf("// the 4x4 block"), body);
+    }
+
+    @Test
     void aLoopOfFourBlocksOfMoreThanSixtyFourElementsStaysALoop() {
         // nChw32c in 8x8 blocks: c32[2] > hw8[392] > c8[4] > [hw 8 x c 8]; four blocks of 64 floats
         // are past NestWalk.WRITTEN_OUT_ELEMENTS, so c8 stays a loop with its hint inside hw8 (once

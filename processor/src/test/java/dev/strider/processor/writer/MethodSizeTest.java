@@ -58,6 +58,12 @@ class MethodSizeTest {
                 Samples.binary("bias", ElementType.FLOAT, BinaryOp.ADD, TensorLayout.packed("NCHW", act), TensorLayout.packed("NCHW", 1, 64, 1, 1), TensorLayout.packed("NCHW", act)),
                 Samples.slice("flip", ElementType.FLOAT, TensorLayout.packed("NCHW", image), SliceWindow.of(TensorLayout.packed("NCHW", image),
                         new int[4], image, new int[] {1, 1, 1, -1}), TensorLayout.packed("NCHW", image))));
+        // weights whose 4x4 blocks have partial o and i blocks: written out in loops of four they took
+        // 10,164 and 10,405 bytes (a review found them), so they are planned again with loops of two
+        methods.add(Samples.reorder("weights35", ElementType.INT, TensorLayout.packed("OIHW", 35, 35, 7, 7),
+                TensorLayout.of("OIHW", new int[] {35, 35, 7, 7}, "OIhw16i16o")));
+        methods.add(Samples.reorder("weights33", ElementType.FLOAT, TensorLayout.packed("OIHW", 33, 35, 5, 5),
+                TensorLayout.of("OIHW", new int[] {33, 35, 5, 5}, "OIhw16o16i")));
         // f16 widened to f32: transposed as 16-bit rows (a local and a multiply per stored row),
         // widened as loaded (twice per row), with a tail block, and in contiguous vectors
         methods.add(Samples.widen("f16Blocked64", NarrowFormat.F16, TensorLayout.packed("NCHW", act),
