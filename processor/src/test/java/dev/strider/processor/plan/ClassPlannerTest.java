@@ -126,7 +126,10 @@ class ClassPlannerTest {
         assertEquals(NestWalk.WRITTEN_OUT_BLOCKS, ((VariantPlan.Vectors) both.variants().get(0).form()).plan().loops().writtenOutBlocks());
         assertEquals(NestWalk.SHORT_VECTOR_LOOP, ((VariantPlan.Vectors) both.variants().get(1).form()).plan().loops().writtenOutBlocks());
         assertTrue(both.variants().get(1).estimatedBytes() <= ClassPlanner.METHOD_BYTES_BUDGET);
-        // converting blocks keep their loops of four (f16 widened as loaded ran 1.8x slower written out)
+        // f16 widened as loaded keeps its loops of four (1.8x slower written out); bf16 (a shift a row) not
+        VectorPlan bf16 = ((VariantPlan.Vectors) vector(widenToBlocked(dev.strider.kernel.NarrowFormat.BF16, ACT), 512, DEFAULTS)
+                .variants().get(0).form()).plan();
+        assertEquals(NestWalk.WRITTEN_OUT_BLOCKS, bf16.loops().writtenOutBlocks(), bf16.describe());
         VectorPlan f16 = ((VariantPlan.Vectors) vector(widenToBlocked(dev.strider.kernel.NarrowFormat.F16, ACT), 512, DEFAULTS)
                 .variants().get(0).form()).plan();
         assertEquals(VectorPlan.Kind.TRANSPOSE, f16.kind());
