@@ -46,9 +46,13 @@ class BackEdgeHintTest {
     }
 
     private static KernelMethod toBlocked() {
-        int[] sizes = {1, 64, 56, 56};
+        return toBlocked(new int[] {1, 64, 56, 56}, "nChw16c");
+    }
+
+    /** f32 nchw to {@code format} of {@code sizes}. */
+    private static KernelMethod toBlocked(int[] sizes, String format) {
         return Samples.reorder("m", ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"),
-                TensorLayout.of("NCHW", sizes, "nChw16c"));
+                TensorLayout.of("NCHW", sizes, format));
     }
 
     @Test
@@ -65,10 +69,7 @@ class BackEdgeHintTest {
     void aLoopOfFourAbovePartialLanesStaysALoop() {
         // 35 pixels: 8 whole 4x4 blocks along hw, then 3 pixels whose copies would be scalar
         // statements, so only the whole blocks' loop of four is written out
-        int[] sizes = {1, 64, 5, 7};
-        KernelMethod m = Samples.reorder("m", ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"),
-                TensorLayout.of("NCHW", sizes, "nChw16c"));
-        String body = method(vectorSource(m, 256, 128), "m_blocks4");
+        String body = method(vectorSource(toBlocked(new int[] {1, 64, 5, 7}, "nChw16c"), 256, 128), "m_blocks4");
         assertEquals(2, body.split("for \\(int c4 = 0; c4 < 4; c4\\+\\+\\)", -1).length, body);
         assertTrue(body.indexOf("for (int c4") > body.lastIndexOf("// the 4x4 block"), body);
     }
@@ -78,10 +79,7 @@ class BackEdgeHintTest {
         // nChw32c in 8x8 blocks: c32[2] > hw8[392] > c8[4] > [hw 8 x c 8]; four blocks of 64 floats
         // are past NestWalk.WRITTEN_OUT_ELEMENTS, so c8 stays a loop with its hint inside hw8 (once
         // per copy of the written-out c32).
-        int[] sizes = {1, 64, 56, 56};
-        KernelMethod m = Samples.reorder("m", ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"),
-                TensorLayout.of("NCHW", sizes, "nChw32c"));
-        String body = method(vectorSource(m, 256, 256), "m_blocks8");
+        String body = method(vectorSource(toBlocked(new int[] {1, 64, 56, 56}, "nChw32c"), 256, 256), "m_blocks8");
         assertTrue(body.contains("for (int c8 = 0; c8 < 4; c8++)"), body);
         assertEquals(List.of(256L, 256L), hints(body), body);
     }
