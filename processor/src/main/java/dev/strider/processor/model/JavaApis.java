@@ -4,6 +4,7 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
 
 /**
@@ -75,12 +76,7 @@ public record JavaApis(int release, boolean segments, boolean vectorSegments, bo
         return floats != null && floats.getEnclosedElements().stream()
                 .filter(e -> e.getKind() == ElementKind.METHOD && e.getSimpleName().contentEquals("selectFrom"))
                 .map(e -> ((ExecutableElement) e).getParameters())
-                .anyMatch(ps -> ps.size() == 2 && ps.stream().allMatch(p -> erasure(p.asType()).equals("jdk.incubator.vector.Vector")));
-    }
-
-    private static String erasure(javax.lang.model.type.TypeMirror type) {
-        String name = type.toString();
-        int generic = name.indexOf('<');
-        return generic < 0 ? name : name.substring(0, generic);
+                .anyMatch(ps -> ps.size() == 2 && ps.stream().allMatch(p -> p.asType() instanceof DeclaredType d
+                        && ((TypeElement) d.asElement()).getQualifiedName().contentEquals("jdk.incubator.vector.Vector")));
     }
 }

@@ -562,6 +562,22 @@ public final class ClassPlanner {
         return x.strides()[0] == 1 && y.strides()[0] == plan.lanes();
     }
 
+    /**
+     * How many iterations of a loop right above whole blocks the nest of {@code plan} writes out
+     * ({@link LoopPlan#writtenOutBlocks}): {@link NestWalk#WRITTEN_OUT_BLOCKS} for a transpose that
+     * copies or widens bf16, planned with an unroll limit that covers the copies' elements (a
+     * method over the byte budget is planned again with half the limit, and so with loops of two),
+     * else {@link NestWalk#SHORT_VECTOR_LOOP}. Only those, as measured (nchw to nChw16c 1x64x56x56,
+     * AMD EPYC Zen 4, interleaved in one JVM): bf16 rows, widened by a shift, 1.18-1.26x faster
+     * written out on JDK 17 and as fast on JDK 25; f16 rows widened as they are loaded (ten lane
+     * operations a row) 139 us against 76 on JDK 17.
+     */
+    static int writtenOutBlocks(KernelMethod m, VectorPlan plan, int unrollLimit) {
+        boolean fours = plan.kind() == VectorPlan.Kind.TRANSPOSE && unrollLimit >= NestWalk.WRITTEN_OUT_ELEMENTS
+                && (isCopy(m) || widensBf16(m));
+        return fours ? NestWalk.WRITTEN_OUT_BLOCKS : NestWalk.SHORT_VECTOR_LOOP;
+    }
+
     /** The same, through a tile ({@link #widenedInTile}) when {@code inTile} and the blocks are dense, without tail blocks. */
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                              int transposeLanes, boolean interleavable, boolean split,
@@ -584,13 +600,7 @@ public final class ClassPlanner {
                         "scalar (a scale or zero point changes along the lanes other than one per lane)");
             }
             VectorPlan plan = planned.get();
-            if (plan.loops().writtenOutBlocks() > NestWalk.SHORT_VECTOR_LOOP && !isCopy(m) && !widensBf16(m)) {
-                // loops of four blocks written out only where the blocks move their elements, or widen
-                // bf16 by a shift per row, as measured (nchw to nChw16c 1x64x56x56, AMD EPYC Zen 4,
-                // interleaved in one JVM): bf16 1.18-1.26x faster on JDK 17, even on JDK 25; f16 rows
-                // widened as they are loaded (ten lane operations a row) 139 us against 76 on JDK 17
-                plan = plan.withLoops(plan.loops().withWrittenOutBlocks(NestWalk.SHORT_VECTOR_LOOP));
-            }
+            plan = plan.withLoops(plan.loops().withWrittenOutBlocks(writtenOutBlocks(m, plan, limit)));
             boolean tile = inTile && plan.kind() == VectorPlan.Kind.TRANSPOSE && denseBlocks(plan);
             // a tile's partial blocks go element by element
             plan = plan.withTails(tile ? VectorPlan.TailBlocks.NONE : tailBlocks(m, plan, split));

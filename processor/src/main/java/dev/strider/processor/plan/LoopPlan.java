@@ -9,9 +9,8 @@ import java.util.StringJoiner;
  * extents of the virtual dims that coalesced nodes of several dims form (numbered from the rank).
  *
  * @param writtenOutBlocks the most iterations of a loop right above whole vector blocks that the
- *                         nest writes out ({@link NestWalk#WRITTEN_OUT_BLOCKS} for transposes that
- *                         copy, planned with the default unroll limit or more and within the byte
- *                         budget, else {@link NestWalk#SHORT_VECTOR_LOOP})
+ *                         nest writes out: {@link NestWalk#SHORT_VECTOR_LOOP}, or more where
+ *                         {@code ClassPlanner.writtenOutBlocks} says so
  */
 public record LoopPlan(Problem problem, List<Node> nodes, int unrolledFrom, int[] base, int[] virtualExtents,
                        int writtenOutBlocks) {

@@ -24,13 +24,14 @@ public abstract class NestWalk<S> {
 
     /**
      * A loop right above the lane nodes of a transpose (each iteration one whole vector block) of
-     * at most this many iterations is written out too ({@link LoopPlan#writtenOutBlocks}), where
-     * its copies move at most {@link #WRITTEN_OUT_ELEMENTS}: four 4x4 blocks of floats. As a loop of 4, C2 gave each entry its pre-, main- and post-loop
-     * set-up and kept 24 range checks in the loop (JDK 25, disassembled: 499 instructions per 8
-     * blocks of 4x4, where the written-out pair of 8x8 blocks takes 134 per as many elements);
-     * written out, the 4x4 blocks of nchw to nChw16c 1x64x56x56 ran 1.25x faster on JDK 17
-     * (28.0-29.5 against 35.1-37.5 us) and 1.37x on JDK 25 (21.4-21.8 against 29.0-30.7), both
-     * forms interleaved in one JVM, three JVMs per JDK (AMD EPYC Zen 4).
+     * at most this many iterations is written out too, where the plan allows it ({@link
+     * LoopPlan#writtenOutBlocks}, {@code ClassPlanner.writtenOutBlocks}) and its copies move at most
+     * {@link #WRITTEN_OUT_ELEMENTS}: four 4x4 blocks of floats. As a loop of 4, C2 gave each entry
+     * its pre-, main- and post-loop set-up and kept 24 range checks in the loop (JDK 25,
+     * disassembled: 499 instructions per 8 blocks of 4x4, where the written-out pair of 8x8 blocks
+     * takes 134 per as many elements); written out, the 4x4 blocks of nchw to nChw16c 1x64x56x56
+     * ran 1.25x faster on JDK 17 (28.0-29.5 against 35.1-37.5 us) and 1.37x on JDK 25 (21.4-21.8
+     * against 29.0-30.7), both forms interleaved in one JVM, three JVMs per JDK (AMD EPYC Zen 4).
      */
     public static final int WRITTEN_OUT_BLOCKS = 4;
 

@@ -260,12 +260,8 @@ public final class Planner {
         int leaf = out.size();
         out.add(y.withExtent(t));
         out.add(x.withExtent(t));
-        // the loop of blocks right above them written out where the unroll limit covers its copies
-        // (NestWalk.WRITTEN_OUT_BLOCKS): a method over the byte budget is planned again with half
-        // the limit, and then with loops of up to 2 blocks only
-        int writtenOut = unrollLimit >= NestWalk.WRITTEN_OUT_ELEMENTS ? NestWalk.WRITTEN_OUT_BLOCKS : NestWalk.SHORT_VECTOR_LOOP;
-        return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents(),
-                writtenOut), VectorPlan.Kind.TRANSPOSE, leaf, t));
+        return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents()),
+                VectorPlan.Kind.TRANSPOSE, leaf, t));
     }
 
     /**
