@@ -327,7 +327,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
 
     /**
      * The groups {@code k} ({@code lanes / 2} down to 1) of the stages whose rows are selected
-     * ({@link Stages#selects}), for which the nest loads index vectors before it: every stage but
+     * ({@link Stages#selects}), whose index vectors each block declares: every stage but
      * the first where offset loads form it, unless partial blocks go through registers (their zero
      * rows take the plain stage, their other rows the selects). Empty without selects.
      */

@@ -166,34 +166,7 @@ public final class VectorWriter {
         }
         Bodies.Body body = new Bodies.Body(v, access.prologue(), logical, pad, nest.tables());
         body = padInVectors(m, v, nest, access, body, constants);
-        if (!plan.selectStages().isEmpty()) {
-            // first, before any loop (the pad lanes' too)
-            body = new Bodies.Body(v, body.prologue(), CodeBlock.builder()
-                    .add(selectIndexes(nest.scope(), m, plan, constants)).add(body.logical()).build(), body.pad(), body.tables());
-        }
         return body.withHandOff(access.handOff());
-    }
-
-    /**
-     * The index vectors of a transpose's two-vector selects ({@link VectorPlan.Stages#selects}), loaded
-     * into locals where the nest starts. Why locals: as {@code static final} vectors their payload is an
-     * array that the nest's stores may alias (a {@code float[]} beside a {@code float[]} output), so C2
-     * loads and converts them again at every select (10 instructions where one {@code vpermi2ps} does).
-     */
-    private static CodeBlock selectIndexes(Identifiers.Scope scope, KernelMethod m, VectorPlan plan, Constants c) {
-        ElementType type = blockType(plan, m);
-        int blockBits = plan.lanes() * 8 * type.bytes();
-        ClassName vector = vectorClass(type);
-        String species = c.species(type, blockBits);
-        CodeBlock.Builder b = CodeBlock.builder()
-                .add("// the index vectors of the two-vector selects, loaded once, before the loops\n");
-        for (int k : plan.selectStages()) {
-            for (boolean high : new boolean[] {false, true}) {
-                b.addStatement("$T $N = $T.fromArray($N, $N, 0)", vector, Constants.selectLocal(scope, k, high), vector,
-                        species, c.selectIndexes(type, blockBits, plan.lanes(), k, high));
-            }
-        }
-        return b.build();
     }
 
     /**
@@ -839,20 +812,65 @@ public final class VectorWriter {
          * ({@code high}), row i's lanes {@code l + k} and row j's own.
          */
         String selectIndexes(ElementType type, int blockBits, int lanes, int k, boolean high) {
-            String name = ids.field("SELECT_" + (high ? "HI" : "LO") + k + "_" + type.name() + width(blockBits));
+            ElementType index = selectIndexType(type);
+            String name = ids.field("SELECT_" + (high ? "HI" : "LO") + k + "_" + index.name() + width(blockBits));
             StringBuilder values = new StringBuilder();
             for (int l = 0; l < lanes; l++) {
                 boolean own = (l & k) == 0;
-                int index = high ? (own ? l + k : lanes + l) : (own ? l : lanes + l - k);
-                values.append(l == 0 ? "" : ", ").append(index);
+                int i = high ? (own ? l + k : lanes + l) : (own ? l : lanes + l - k);
+                values.append(l == 0 ? "" : ", ").append(i).append(index == ElementType.LONG ? "L" : "");
             }
-            fields.computeIfAbsent(name, n -> FieldSpec.builder(com.palantir.javapoet.ArrayTypeName.of(KernelClass.primitive(type)), n,
+            fields.computeIfAbsent(name, n -> FieldSpec.builder(com.palantir.javapoet.ArrayTypeName.of(KernelClass.primitive(index)), n,
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("{$L}", values).build());
             return name;
         }
 
-        /** The local of the index vector {@link #selectIndexes} loads: {@code selectLo4}, {@code selectHi4}. */
+        /** The integers of {@code type}'s width that {@link #selectIndexes} holds: int for float, long for double. */
+        private static ElementType selectIndexType(ElementType type) {
+            return type.bytes() == 8 ? ElementType.LONG : ElementType.INT;
+        }
+
+        /**
+         * The declarations of the index vectors of a block's two-vector selects ({@link
+         * VectorPlan.Stages#selects}), at the start of every block, from {@link #selectIndexes}:
+         * {@code FloatVector selectLo4 = (FloatVector) IntVector.fromArray(INT_256, SELECT_LO4_INT_256,
+         * 0).convert(VectorOperators.I2F, 0)}. Why in the block and from integers:
+         * <ul>
+         * <li>A vector local declared before the loops is live across their back edges, and reaches an
+         * on-stack-replacement compilation as a boxed object of the interpreter's frame. JDK 25's C2
+         * then compiled the 8x8 offset-load blocks into 256 KB of code in 4 s and gave up on the 16x16
+         * blocks after 10 s ("out of nodes during split", {@code -XX:+LogCompilation}), where the same
+         * methods without selects took 50-100 ms; without OSR every form compiled.</li>
+         * <li>From an int (or long) array, no store of a float (or double) nest may alias the indexes,
+         * so C2 takes their loads and conversions out of the loop. From a {@code float[]}, it loaded
+         * and converted them again at every select (10 instructions where one {@code vpermi2ps}
+         * does). A nest of ints reloads them per block: one load per index vector, which the select
+         * overwrites anyway.</li>
+         * </ul>
+         */
+        CodeBlock selectIndexVectors(Identifiers.Scope scope, ElementType type, int lanes, List<Integer> stages) {
+            int blockBits = lanes * 8 * type.bytes();
+            ElementType index = selectIndexType(type);
+            ClassName indexVector = vectorClass(index);
+            String indexSpecies = species(index, blockBits);
+            ClassName vector = vectorClass(type);
+            CodeBlock.Builder b = CodeBlock.builder();
+            for (int k : stages) {
+                for (boolean high : new boolean[] {false, true}) {
+                    CodeBlock load = CodeBlock.of("$T.fromArray($N, $N, 0)", indexVector, indexSpecies,
+                            selectIndexes(type, blockBits, lanes, k, high));
+                    if (index != type) {
+                        load = CodeBlock.of("($T) $L.convert($T.$L, 0)", vector, load, VECTOR_OPERATORS,
+                                index == ElementType.LONG ? "L2D" : "I2F");
+                    }
+                    b.addStatement("$T $N = $L", vector, selectLocal(scope, k, high), load);
+                }
+            }
+            return b.build();
+        }
+
+        /** The local of the index vector {@link #selectIndexVectors} declares: {@code selectLo4}, {@code selectHi4}. */
         static String selectLocal(Identifiers.Scope scope, int k, boolean high) {
             return scope.local((high ? "selectHi" : "selectLo") + k);
         }
@@ -940,6 +958,10 @@ public final class VectorWriter {
                 if (!zeroRow[i]) {
                     b.addStatement("$T $N = $L", vector, rows + i, load.apply(NestWriter.plus(s, i * sStride), i));
                 }
+            }
+            if (!plan.selectStages().isEmpty()) {
+                b.add("// the index vectors of the two-vector selects (C2 takes them out of the loop)\n")
+                        .add(selectIndexVectors(scope, type, lanes, plan.selectStages()));
             }
             String[] stageNames = {"a", "b", "c"};
             String from = rows;

@@ -171,19 +171,27 @@ class ValueLanesTest {
                         assertFalse(twin.contains("selectFrom"), where);
                         continue;
                     }
-                    // the index vectors are loaded once, before the nest's first loop
-                    int firstLoop = twin.contains("for (") ? twin.indexOf("for (") : twin.indexOf(".selectFrom(");
-                    for (int k : stages) {
-                        for (String local : List.of("selectLo" + k, "selectHi" + k)) {
-                            int declared = twin.indexOf(" " + local + " = ");
-                            assertTrue(declared > 0 && declared < firstLoop, where + ": " + local + "\n" + twin);
-                        }
-                    }
                     // one select per row and selected stage of every whole block (each stores its rows
                     // straight from the last stage's selects), no rearrange left there
                     int storedSelects = count(twin, "_CLASS.cast(selectLo1.selectFrom(") + count(twin, "_CLASS.cast(selectHi1.selectFrom(");
                     int blocks = storedSelects / values.lanes();
                     assertTrue(blocks > 0 && storedSelects % values.lanes() == 0, where + "\n" + twin);
+                    // every block declares its index vectors, from integers (no float[] for the nest's
+                    // stores to alias), and no vector lives across a loop from before it (OSR)
+                    if (twin.contains("for (")) {
+                        assertFalse(twin.substring(0, twin.indexOf("for (")).contains("select"), where + "\n" + twin);
+                    }
+                    for (int k : stages) {
+                        for (String local : List.of("selectLo" + k, "selectHi" + k)) {
+                            int declarations = count(twin, " " + local + " = ");
+                            assertTrue(declarations >= blocks, where + ": " + local + " declared " + declarations
+                                    + " times for " + blocks + " whole blocks\n" + twin);
+                            assertEquals(declarations, count(twin, " " + local + " = (FloatVector) IntVector.fromArray(")
+                                    + count(twin, " " + local + " = (DoubleVector) LongVector.fromArray(")
+                                    + count(twin, " " + local + " = IntVector.fromArray(")
+                                    + count(twin, " " + local + " = LongVector.fromArray("), where + ": " + local);
+                        }
+                    }
                     if (!values.tails().any()) {
                         assertEquals(blocks * stages.size() * values.lanes(), count(twin, ".selectFrom("), where + "\n" + twin);
                         assertEquals(0, count(twin, ".rearrange("), where);
