@@ -15,21 +15,41 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import java.util.stream.Stream;
 
-/** nChw16c and nChw8c reorders with and without tails, and element-wise ops on blocked data. */
-@ParameterizedClass
-@EnumSource(Target.class)
+/**
+ * nChw16c and nChw8c reorders with and without tails, and element-wise ops on blocked data: every
+ * target's class, and on JDK 25 or later also the classes compiled for Java 25 that the runnable
+ * jar carries for that JDK ({@link Java25Forms}).
+ */
+@ParameterizedClass(name = "{0}{1}")
+@MethodSource("classes")
 class BlockedOpsTest {
 
-    @Parameter
+    @Parameter(0)
     Target target;
+
+    /** " compiled for Java 25" for the jar's versioned classes, "" for the base ones. */
+    @Parameter(1)
+    String forms;
 
     private BlockedOps ops;
 
+    static Stream<Arguments> classes() {
+        Stream<Arguments> base = Arrays.stream(Target.values()).map(t -> Arguments.of(t, ""));
+        if (!Java25Forms.runHere()) {
+            return base;
+        }
+        return Stream.concat(base, Arrays.stream(Target.values()).map(t -> Arguments.of(t, JAVA_25)));
+    }
+
+    private static final String JAVA_25 = " compiled for Java 25";
+
     @BeforeEach
     void load() {
-        ops = Forced.load(BlockedOps.class, target);
+        ops = forms.isEmpty() ? Forced.load(BlockedOps.class, target) : Java25Forms.load(target);
     }
 
     private final Random random = new Random(7);

@@ -65,10 +65,32 @@ class ReachesC2Test {
     @Test
     void everyVectorMethodReachesC2WithoutBailout() throws Exception {
         assumeTrue(Device.current().vectorBits() > 0, "needs the vector module (the pom adds it to the tests)");
+        measureInAJvmOfItsOwn(System.getProperty("java.class.path"));
+    }
+
+    /**
+     * The same for {@link BlockedOps}'s classes compiled for Java 25, which the runnable jar gives
+     * JDK 25 in place of the base ones ({@link Java25Forms}): the child JVM's class path puts their
+     * directory first, as the multi-release jar does, so {@code Strider.load} finds them under the
+     * base names.
+     */
+    @Test
+    void theJava25FormsReachC2WithoutBailout() throws Exception {
+        assumeTrue(Device.current().vectorBits() > 0, "needs the vector module (the pom adds it to the tests)");
+        assumeTrue(Java25Forms.runHere(), "the jar gives the Java 25 forms to JDK 25 and later only");
+        measureInAJvmOfItsOwn(Java25Forms.root() + java.io.File.pathSeparator + System.getProperty("java.class.path"),
+                JAVA_25_FORMS);
+    }
+
+    /** The argument of {@link #main} that measures the Java 25 forms of BlockedOps only. */
+    private static final String JAVA_25_FORMS = "java25-forms";
+
+    private static void measureInAJvmOfItsOwn(String classPath, String... args) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "--add-modules", "jdk.incubator.vector",
-                "-cp", System.getProperty("java.class.path"), ReachesC2Test.class.getName())
-                .redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>(List.of(java.toString(), "--add-modules", "jdk.incubator.vector",
+                "-cp", classPath, ReachesC2Test.class.getName()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(5, TimeUnit.MINUTES), output);
         System.out.print(output);
@@ -80,10 +102,12 @@ class ReachesC2Test {
 
     /** The measurement, in a fresh JVM: prints the table, and a {@code PROBLEM} line per failure. */
     public static void main(String[] args) throws Exception {
-        new ReachesC2Test().measure();
+        boolean java25Forms = args.length > 0 && args[0].equals(JAVA_25_FORMS);
+        new ReachesC2Test().measure(java25Forms ? List.of(BlockedOps.class)
+                : List.of(BlockedOps.class, ImageOps.class, PipelineOps.class), java25Forms);
     }
 
-    private void measure() throws Exception {
+    private void measure(List<Class<?>> sets, boolean java25Forms) throws Exception {
         List<String> report = new ArrayList<>();
         List<String> late = new ArrayList<>();
         try (RecordingStream rs = new RecordingStream()) {
@@ -92,11 +116,15 @@ class ReachesC2Test {
             rs.onError(streamErrors::add);
             rs.setOrdered(false); // delivered as soon as read: only the first tier-4 time per method matters
             rs.startAsync();
-            for (Class<?> set : List.of(BlockedOps.class, ImageOps.class, PipelineOps.class)) {
+            for (Class<?> set : sets) {
                 Object kernels = Strider.load(set, dev.strider.Target.VECTOR);
                 if (!kernels.getClass().getSimpleName().contains("_Vector")) {
                     System.out.println("PROBLEM no VECTOR class: " + kernels.getClass().getName());
                     continue;
+                }
+                String from = kernels.getClass().getProtectionDomain().getCodeSource().getLocation().toString();
+                if (java25Forms != from.contains(Java25Forms.VERSIONED)) {
+                    System.out.println("PROBLEM " + kernels.getClass().getName() + " came from " + from);
                 }
                 for (Method m : set.getMethods()) {
                     if (Modifier.isAbstract(m.getModifiers())) {
@@ -110,12 +138,13 @@ class ReachesC2Test {
                     }
                 }
             }
-            for (Class<?> set : List.of(BlockedOps.class, ImageOps.class, PipelineOps.class)) {
+            for (Class<?> set : sets) {
                 variants(set, report, late);
             }
         }
         report.sort(Comparator.naturalOrder());
         System.out.println("[C2] " + Runtime.version() + ", " + Device.current().describe()
+                + (java25Forms ? "; BlockedOps compiled for Java 25" : "")
                 + "; from the first call's return to C2 code, calling without pause:\n  " + String.join("\n  ", report));
         failed.entrySet().stream().filter(e -> e.getKey().contains("_Vector")).sorted(Map.Entry.comparingByKey())
                 .forEach(e -> System.out.println("PROBLEM C2 bailed out: " + e.getKey() + ": " + e.getValue()));
