@@ -55,7 +55,9 @@ final class Java25Forms {
 
     /**
      * The Java 25 class of {@code target}: SCALAR, the VECTOR class of the width {@code Forced}
-     * loads here, or THREADS running that VECTOR class (SCALAR without vectors) per chunk.
+     * loads here, or THREADS running that VECTOR class (SCALAR without vectors) per chunk. Only the
+     * 512-bit class selects, so the selects run here where the JVM prefers 512-bit vectors
+     * (AVX-512); the processor's {@code ValueLanesTest} runs them bit for bit on any JDK 25.
      */
     static BlockedOps load(Target target) {
         try {

@@ -281,7 +281,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      *                    some nests (nchw to nChw16c 1x17x56x56, nchw to nChw8c); and/or was not.
      * @param selects     every stage but the offset loads' forms each row of a pair of whole rows by one
      *                    two-vector select ({@code lo = LO.selectFrom(a, b)}), with the index vectors
-     *                    loaded into locals before the nest ({@link #selectStages}): one {@code
+     *                    declared in each block ({@link #selectStages}): one {@code
      *                    vpermi2ps} where a row took a {@code vpermps} and a blend. Only in value lanes
      *                    ({@code selectFrom(v1, v2)} is Java 24's; the value-lane forms run from Java 25),
      *                    planned by {@code ClassPlanner.selected}.

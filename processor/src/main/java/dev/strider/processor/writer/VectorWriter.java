@@ -832,8 +832,9 @@ public final class VectorWriter {
         }
 
         /**
-         * The declarations of the index vectors of a block's two-vector selects ({@link
-         * VectorPlan.Stages#selects}), at the start of every block, from {@link #selectIndexes}:
+         * The declarations of the index vectors of stage {@code k}'s two-vector selects ({@link
+         * VectorPlan.Stages#selects}), in every block where the stage selects (a pair of two rows;
+         * a pair with a zero row blends), from {@link #selectIndexes}:
          * {@code FloatVector selectLo4 = (FloatVector) IntVector.fromArray(INT_256, SELECT_LO4_INT_256,
          * 0).convert(VectorOperators.I2F, 0)}. Why in the block and from integers:
          * <ul>
@@ -845,27 +846,26 @@ public final class VectorWriter {
          * <li>From an int (or long) array, no store of a float (or double) nest may alias the indexes,
          * so C2 takes their loads and conversions out of the loop. From a {@code float[]}, it loaded
          * and converted them again at every select (10 instructions where one {@code vpermi2ps}
-         * does). A nest of ints reloads them per block: one load per index vector, which the select
-         * overwrites anyway.</li>
+         * does). A nest that stores ints or longs (its own data, or a conversion's output) may
+         * alias them, so C2 reloads them per block: one load per index vector, whose register the
+         * select overwrites anyway.</li>
          * </ul>
          */
-        CodeBlock selectIndexVectors(Identifiers.Scope scope, ElementType type, int lanes, List<Integer> stages) {
+        CodeBlock selectIndexVectors(Identifiers.Scope scope, ElementType type, int lanes, int k) {
             int blockBits = lanes * 8 * type.bytes();
             ElementType index = selectIndexType(type);
             ClassName indexVector = vectorClass(index);
             String indexSpecies = species(index, blockBits);
             ClassName vector = vectorClass(type);
             CodeBlock.Builder b = CodeBlock.builder();
-            for (int k : stages) {
-                for (boolean high : new boolean[] {false, true}) {
-                    CodeBlock load = CodeBlock.of("$T.fromArray($N, $N, 0)", indexVector, indexSpecies,
-                            selectIndexes(type, blockBits, lanes, k, high));
-                    if (index != type) {
-                        load = CodeBlock.of("($T) $L.convert($T.$L, 0)", vector, load, VECTOR_OPERATORS,
-                                index == ElementType.LONG ? "L2D" : "I2F");
-                    }
-                    b.addStatement("$T $N = $L", vector, selectLocal(scope, k, high), load);
+            for (boolean high : new boolean[] {false, true}) {
+                CodeBlock load = CodeBlock.of("$T.fromArray($N, $N, 0)", indexVector, indexSpecies,
+                        selectIndexes(type, blockBits, lanes, k, high));
+                if (index != type) {
+                    load = CodeBlock.of("($T) $L.convert($T.$L, 0)", vector, load, VECTOR_OPERATORS,
+                            index == ElementType.LONG ? "L2D" : "I2F");
                 }
+                b.addStatement("$T $N = $L", vector, selectLocal(scope, k, high), load);
             }
             return b.build();
         }
@@ -959,10 +959,6 @@ public final class VectorWriter {
                     b.addStatement("$T $N = $L", vector, rows + i, load.apply(NestWriter.plus(s, i * sStride), i));
                 }
             }
-            if (!plan.selectStages().isEmpty()) {
-                b.add("// the index vectors of the two-vector selects (C2 takes them out of the loop)\n")
-                        .add(selectIndexVectors(scope, type, lanes, plan.selectStages()));
-            }
             String[] stageNames = {"a", "b", "c"};
             String from = rows;
             int stage = 0;
@@ -1000,6 +996,14 @@ public final class VectorWriter {
                     // one two-vector select per row: lo takes row j's low groups into the high ones, hi row i's high groups
                     String lo = selectLocal(scope, k, false);
                     String hi = selectLocal(scope, k, true);
+                    boolean twoRows = false;
+                    for (int i = 0; i < lanes; i++) {
+                        twoRows |= (i & k) == 0 && !zeroRow[i] && !zeroRow[i + k];
+                    }
+                    if (twoRows) {
+                        // only pairs of two rows select; a pair with a zero row blends
+                        b.add(selectIndexVectors(scope, type, lanes, k));
+                    }
                     pair = (i, j) -> new CodeBlock[] {
                         CodeBlock.of("$N.selectFrom($N, $N)", lo, in + i, in + j),
                         CodeBlock.of("$N.selectFrom($N, $N)", hi, in + i, in + j)};

@@ -125,6 +125,37 @@ class MethodSizeTest {
     }
 
     /**
+     * The same methods compiled for this JDK's release, where it is 24 or later: the Java 25 forms
+     * of 512-bit transposes select their rows from two vectors, and every block declares its index
+     * vectors (a review measured those methods up to 1.9 KB longer than before the declarations
+     * moved into the blocks, and still below the blends' estimate).
+     */
+    @Test
+    void theJava25FormsStayBelowTheLimit() {
+        Assumptions.assumeTrue(OffHeapKernelsTest.RELEASE >= JavaApis.SELECTS_RELEASE,
+                "two-vector selects need release " + JavaApis.SELECTS_RELEASE);
+        KernelSet set = new KernelSet("selects", List.of("Big"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                bigMethods());
+        List<JavaFile> files = Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, 1,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, OffHeapKernelsTest.APIS);
+        assertTrue(files.stream().anyMatch(f -> f.toString().contains(".selectFrom(")), "no method selects");
+        int checked = 0;
+        int largest = 0;
+        for (Map.Entry<String, byte[]> c : CompiledKernels.compile(set, files, OffHeapKernelsTest.RELEASE)
+                .classFiles.entrySet()) {
+            for (Map.Entry<String, Integer> m : CodeLengths.of(c.getValue()).entrySet()) {
+                assertTrue(m.getValue() < HUGE_METHOD_LIMIT, c.getKey() + "." + m.getKey() + " has " + m.getValue()
+                        + " bytes of bytecode");
+                largest = Math.max(largest, m.getValue());
+                checked++;
+            }
+        }
+        assertTrue(checked > bigMethods().size() * 8, "read " + checked + " methods");
+        System.out.println("[method sizes] compiled for release " + OffHeapKernelsTest.RELEASE + ": " + checked
+                + " methods, the largest " + largest + " bytes");
+    }
+
+    /**
      * Scalar nests that count bytes (segments, and buffers through their segment views, compiled for
      * Java 22 and later) make longer statements than array nests, and a review found them at 8,008
      * to 10,834 bytes at unroll limits of 256 to 8192. With those statements in the estimate, every

@@ -182,10 +182,17 @@ class ValueLanesTest {
                         assertFalse(twin.substring(0, twin.indexOf("for (")).contains("select"), where + "\n" + twin);
                     }
                     for (int k : stages) {
+                        // whole blocks select at every stage but the offset loads' (a partial block
+                        // blends where its pairs have a zero row); a block declares only what it
+                        // selects with
+                        boolean offsetLoaded = k == values.lanes() / 2 && values.stages().offsetLoads()
+                                || values.tails().any();
                         for (String local : List.of("selectLo" + k, "selectHi" + k)) {
                             int declarations = count(twin, " " + local + " = ");
-                            assertTrue(declarations >= blocks, where + ": " + local + " declared " + declarations
-                                    + " times for " + blocks + " whole blocks\n" + twin);
+                            assertTrue(offsetLoaded || declarations >= blocks, where + ": " + local + " declared "
+                                    + declarations + " times for " + blocks + " whole blocks\n" + twin);
+                            assertTrue(count(twin, local + ".selectFrom(") >= declarations,
+                                    where + ": " + local + " declared where no select uses it\n" + twin);
                             assertEquals(declarations, count(twin, " " + local + " = (FloatVector) IntVector.fromArray(")
                                     + count(twin, " " + local + " = (DoubleVector) LongVector.fromArray(")
                                     + count(twin, " " + local + " = IntVector.fromArray(")
