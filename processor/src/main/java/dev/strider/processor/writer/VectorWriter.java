@@ -805,14 +805,14 @@ public final class VectorWriter {
         }
 
         /**
-         * {@code SELECT_LO4_FLOAT_256 = {0, 1, 2, 3, 8, 9, 10, 11}}: the lanes a two-vector select of
+         * {@code SELECT_LO4_INT_256 = {0, 1, 2, 3, 8, 9, 10, 11}}: the lanes a two-vector select of
          * stage {@code k} takes from rows {@code i} and {@code j = i + k} of a {@code lanes x lanes}
          * block (indexes past {@code lanes} are row {@code j}'s): for {@code lo}, row i's lanes
          * {@code l} with {@code l & k == 0} and row j's lanes {@code l - k} in the others; for {@code hi}
          * ({@code high}), row i's lanes {@code l + k} and row j's own.
          */
         String selectIndexes(ElementType type, int blockBits, int lanes, int k, boolean high) {
-            ElementType index = selectIndexType(type);
+            ElementType index = VectorPlan.bitsOf(type);
             String name = ids.field("SELECT_" + (high ? "HI" : "LO") + k + "_" + index.name() + width(blockBits));
             StringBuilder values = new StringBuilder();
             for (int l = 0; l < lanes; l++) {
@@ -824,11 +824,6 @@ public final class VectorWriter {
                             Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .initializer("{$L}", values).build());
             return name;
-        }
-
-        /** The integers of {@code type}'s width that {@link #selectIndexes} holds: int for float, long for double. */
-        private static ElementType selectIndexType(ElementType type) {
-            return type.bytes() == 8 ? ElementType.LONG : ElementType.INT;
         }
 
         /**
@@ -853,7 +848,7 @@ public final class VectorWriter {
          */
         CodeBlock selectIndexVectors(Identifiers.Scope scope, ElementType type, int lanes, int k) {
             int blockBits = lanes * 8 * type.bytes();
-            ElementType index = selectIndexType(type);
+            ElementType index = VectorPlan.bitsOf(type);
             ClassName indexVector = vectorClass(index);
             String indexSpecies = species(index, blockBits);
             ClassName vector = vectorClass(type);
