@@ -12,6 +12,7 @@ import dev.strider.processor.plan.PadVectors;
 import dev.strider.processor.plan.Node;
 import dev.strider.processor.plan.Problem;
 import dev.strider.processor.plan.VectorPlan;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +36,8 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     private final List<FieldSpec> tables = new ArrayList<>();
     /** During a walk: the code, the operands it offsets, and the statements at its leaves. */
     private CodeBlock.Builder code;
+    /** The builders of the code around loops whose walk {@link #holdBack} holds back, innermost first. */
+    private final ArrayDeque<CodeBlock.Builder> held = new ArrayDeque<>();
     private int[] used;
     private Function<List<CodeBlock>, CodeBlock> element;
     private Function<List<CodeBlock>, CodeBlock> vector;
@@ -410,11 +413,28 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     }
 
     @Override
-    protected void backEdgeHint(int elements) {
+    protected void backEdgeHint(int elements, boolean before) {
         String var = local("backEdge");
-        code.add("// for the JIT: a back-edge per element the loop above moved (C2 removes this empty loop)\n");
+        code.add(before ? "// for the JIT: a back-edge per element the loop below moves (C2 removes this empty loop)\n"
+                : "// for the JIT: a back-edge per element the loop above moved (C2 removes this empty loop)\n");
         code.beginControlFlow("for (int $N = 0; $N < $L; $N++)", var, var, elements, var);
         code.endControlFlow();
+    }
+
+    @Override
+    protected void holdBack() {
+        held.push(code);
+        code = CodeBlock.builder();
+    }
+
+    @Override
+    protected void release(int elements) {
+        CodeBlock loop = code.build();
+        code = held.pop();
+        if (elements > 0) {
+            backEdgeHint(elements, true);
+        }
+        code.add(loop);
     }
 
     /** What one element adds to operand {@code o}'s offsets: its bytes where they count bytes, else 1. */

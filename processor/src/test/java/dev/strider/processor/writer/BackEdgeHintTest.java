@@ -18,16 +18,22 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The empty loop after the innermost loop around vector statements, one back-edge per element
- * that loop moved ({@code NestWalk.backEdgeHint}): where it goes and its count, worked out by hand
- * from each nest the Javadoc describes; and that scalar nests get none.
+ * The empty loop beside the innermost loop around vector statements, one back-edge per element
+ * that loop moves ({@code NestWalk.backEdgeHint}): after it inside an enclosing loop, before it
+ * where it is the method's outermost loop or the chunk loop; its count, worked out by hand from
+ * each nest the Javadoc describes; and that scalar nests get none.
  */
 class BackEdgeHintTest {
 
     private static final Pattern HINT = Pattern.compile("for \\(int backEdge = 0; backEdge < (\\d+); backEdge\\+\\+\\) \\{\\s*}");
 
     private static String vectorSource(KernelMethod m, int bits, int transposeBits) {
-        KernelSet set = new KernelSet("hint", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
+        return vectorSource(m, bits, transposeBits, List.of(Target.SCALAR, Target.VECTOR));
+    }
+
+    /** The VECTOR class of a set of {@code targets}: with THREADS among them, its nests run over chunks. */
+    private static String vectorSource(KernelMethod m, int bits, int transposeBits, List<Target> targets) {
+        KernelSet set = new KernelSet("hint", List.of("Ops"), targets, List.of(m));
         return Writers.vector(set, 64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE, bits,
                 transposeBits).toString();
     }
@@ -100,6 +106,48 @@ class BackEdgeHintTest {
         TensorLayout nchw = TensorLayout.of("NCHW", sizes, "nchw");
         String source = vectorSource(Samples.unary("m", ElementType.FLOAT, UnaryOp.RELU, nchw, nchw), 256, 128);
         assertEquals(List.of(200_704L), hints(source), source);
+    }
+
+    @Test
+    void aChunkLoopHasItsHintBeforeIt() {
+        // the u8 normalize: hw16[3136] > unrolled: c[3] > hw[16], 48 elements an iteration, and
+        // hw16 the chunk loop of THREADS: its hint counts all 150,528 and comes before it, where
+        // an on-stack replacement at the hint runs the whole loop as compiled code (after it, the
+        // compilation would run nothing)
+        int[] sizes = {1, 3, 224, 224};
+        KernelMethod m = Samples.convert("m", ElementType.BYTE, TensorLayout.of("NCHW", sizes, "nhwc"), true,
+                ElementType.FLOAT, TensorLayout.of("NCHW", sizes, "nchw"), false, 1 / 127.5, -1);
+        String source = vectorSource(m, 512, 128, List.of(Target.SCALAR, Target.VECTOR, Target.THREADS));
+        assertTrue(source.contains("void m_range("), source);
+        String body = source.substring(source.indexOf("void m_range("));
+        body = body.substring(0, body.indexOf("\n    }\n"));
+        assertEquals(List.of(150_528L), hints(body), body);
+        int hint = body.indexOf("backEdge < 150528");
+        int loop = body.indexOf("for (int hw16 = from; hw16 < to; hw16++)");
+        assertTrue(hint >= 0 && loop > hint, body);
+        assertTrue(body.contains("the loop below moves"), body);
+    }
+
+    @Test
+    void aLoneLoopHasItsHintBeforeIt() {
+        // the contiguous relu without THREADS: one loop, the method's last; the hint before it
+        int[] sizes = {1, 64, 56, 56};
+        TensorLayout nchw = TensorLayout.of("NCHW", sizes, "nchw");
+        String source = vectorSource(Samples.unary("m", ElementType.FLOAT, UnaryOp.RELU, nchw, nchw), 256, 128);
+        assertEquals(List.of(200_704L), hints(source), source);
+        // the hint, closed, and straight after it the loop
+        assertTrue(Pattern.compile("backEdge < 200704; backEdge\\+\\+\\) \\{\\s*}\\s*for \\(int (\\w+) = 0; \\1 < \\d+; \\1\\+\\+\\)")
+                .matcher(source).find(), source);
+    }
+
+    @Test
+    void anEnclosedLoopHasItsHintAfterIt() {
+        // c16[4] > hw4[784] > ...: hw4, inside the chunk loop c16, gets its hint after it
+        String body = method(vectorSource(toBlocked(), 256, 128), "m_blocks4");
+        int loop = body.indexOf("for (int hw4 = 0; hw4 < 784; hw4++)");
+        int hint = body.indexOf("backEdge < 50176");
+        assertTrue(loop >= 0 && hint > loop, body);
+        assertTrue(body.contains("the loop above moved") && !body.contains("the loop below moves"), body);
     }
 
     @Test
