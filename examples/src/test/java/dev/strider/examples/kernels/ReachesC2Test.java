@@ -199,6 +199,7 @@ class ReachesC2Test {
      * call's return, or null when C2 did not come within the budget.
      */
     private Duration variantUntilC2(Object kernels, Method m) throws Exception {
+        settle();
         Class<?> c = kernels.getClass();
         Method impl = c.getMethod(m.getName(), m.getParameterTypes());
         Object[] args = arguments(m);
@@ -225,8 +226,39 @@ class ReachesC2Test {
         return null;
     }
 
+    /**
+     * Waits, at most {@link #SETTLE_AT_MOST}, until the JIT has finished no compilation for {@link
+     * #QUIET}: what ran before (JFR's parser of this test's own stream, reflection, the last
+     * method's variants) leaves compilations queued, and a method measured behind them waits for
+     * the compiler threads. Without this, the first method measured in a JVM (nchw16c to nchw,
+     * JDK 17) took 310-321 ms to reach C2 in the test and 11-91 ms alone (AMD EPYC Zen 4): C2 spent
+     * the difference on JFR's parser and ASM's {@code Frame.execute}.
+     */
+    private static void settle() throws InterruptedException {
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+            return;
+        }
+        long end = System.nanoTime() + SETTLE_AT_MOST.toNanos();
+        long seen = jit.getTotalCompilationTime();
+        long quietFrom = System.nanoTime();
+        while (System.nanoTime() < end && System.nanoTime() - quietFrom < QUIET.toNanos()) {
+            Thread.sleep(5);
+            long now = jit.getTotalCompilationTime();
+            if (now != seen) {
+                seen = now;
+                quietFrom = System.nanoTime();
+            }
+        }
+    }
+
+    /** How long the JIT must have been idle before a method is measured, and how long to wait for that at most. */
+    private static final Duration QUIET = Duration.ofMillis(100);
+    private static final Duration SETTLE_AT_MOST = Duration.ofSeconds(1);
+
     /** Calls {@code m} until it and the nest it runs are C2 code; the time that took, or null. */
     private Duration untilC2(Object kernels, Method m) throws Exception {
+        settle();
         Class<?> c = kernels.getClass();
         Method impl = c.getMethod(m.getName(), m.getParameterTypes());
         Object[] args = arguments(m);
