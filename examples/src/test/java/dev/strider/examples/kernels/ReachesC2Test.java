@@ -227,33 +227,35 @@ class ReachesC2Test {
     }
 
     /**
-     * Waits, at most {@link #SETTLE_AT_MOST}, until the JIT has finished no compilation for {@link
-     * #QUIET}: what ran before (JFR's parser of this test's own stream, reflection, the last
-     * method's variants) leaves compilations queued, and a method measured behind them waits for
-     * the compiler threads. Without this, the first method measured in a JVM (nchw16c to nchw,
-     * JDK 17) took 310-321 ms to reach C2 in the test and 11-91 ms alone (AMD EPYC Zen 4): C2 spent
-     * the difference on JFR's parser and ASM's {@code Frame.execute}.
+     * Waits, at most {@link #SETTLE_AT_MOST}, until the JIT is idle: no compilation running and
+     * both queues empty (HotSpot's {@code Compiler.queue} diagnostic command, as {@code jcmd}
+     * prints it), at two looks {@link #LOOK_EVERY} apart. What ran before (JFR's parser of this
+     * test's own stream, reflection, the last variant's whole-method compilation after the
+     * on-stack one that ended its measurement) leaves compilations queued, and a method measured
+     * behind them waits for the compiler threads. Without this, the first method measured in a
+     * JVM (nChw16c to nchw, JDK 17) took 310-321 ms to reach C2 in the test and 11-91 ms alone
+     * (AMD EPYC Zen 4): C2 spent the difference on JFR's parser and ASM's {@code Frame.execute}.
      */
-    private static void settle() throws InterruptedException {
-        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-        if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+    private static void settle() throws Exception {
+        javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        javax.management.ObjectName commands = new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand");
+        if (!server.isRegistered(commands)) {
             return;
         }
         long end = System.nanoTime() + SETTLE_AT_MOST.toNanos();
-        long seen = jit.getTotalCompilationTime();
-        long quietFrom = System.nanoTime();
-        while (System.nanoTime() < end && System.nanoTime() - quietFrom < QUIET.toNanos()) {
-            Thread.sleep(5);
-            long now = jit.getTotalCompilationTime();
-            if (now != seen) {
-                seen = now;
-                quietFrom = System.nanoTime();
-            }
+        int idleLooks = 0;
+        while (idleLooks < 2 && System.nanoTime() < end) {
+            String queue = (String) server.invoke(commands, "compilerQueue", new Object[] {new String[0]},
+                    new String[] {String[].class.getName()});
+            boolean idle = queue.lines().map(String::strip)
+                    .allMatch(l -> l.isEmpty() || l.equals("Empty") || l.endsWith(":"));
+            idleLooks = idle ? idleLooks + 1 : 0;
+            Thread.sleep(LOOK_EVERY.toMillis());
         }
     }
 
-    /** How long the JIT must have been idle before a method is measured, and how long to wait for that at most. */
-    private static final Duration QUIET = Duration.ofMillis(100);
+    /** How long apart the JIT's queue is looked at, and how long to wait for it to empty at most. */
+    private static final Duration LOOK_EVERY = Duration.ofMillis(10);
     private static final Duration SETTLE_AT_MOST = Duration.ofSeconds(1);
 
     /** Calls {@code m} until it and the nest it runs are C2 code; the time that took, or null. */

@@ -54,8 +54,6 @@ public abstract class NestWalk<S> {
     private long moved;
     private int loopsOpened;
     private int vectorStatements;
-    /** Loops begun and not yet ended, around the statement the walk is at. */
-    private int openLoops;
 
     protected NestWalk(LoopPlan plan) {
         this.plan = plan;
@@ -79,25 +77,25 @@ public abstract class NestWalk<S> {
 
     /**
      * An empty loop of {@code elements} iterations, one per element the innermost loop around
-     * vector statements moves: right after that loop where another loop encloses it, else ({@code
-     * before}) right before it. HotSpot compiles a method once its loops have taken tens of
-     * thousands of back-edges, a count made for loops that do a few operations an iteration; a loop
-     * around written-out vector statements moves 16 to 256 elements an iteration, and until C2
-     * compiles it Vector API code runs boxed, 10-20 ms a call for 200,000 floats. An on-stack
-     * replacement enters compiled code at the loop whose back-edge tipped the count, and runs the
-     * rest of the method there: so the hint sits where the work is still ahead of it. After the
-     * last loop of a method, or after the chunk loop of THREADS, it would compile code that runs
-     * nothing; before that loop, its compilation runs the whole loop.
+     * vector statements moves: right after that loop, or ({@code before}) right before it where it
+     * is the chunk loop of THREADS, counting the elements of all its chunks. HotSpot compiles a
+     * method once its loops have taken tens of thousands of back-edges, a count made for loops
+     * that do a few operations an iteration; a loop around written-out vector statements moves 16
+     * to 256 elements an iteration, and until C2 compiles it Vector API code runs boxed, 10-20 ms a
+     * call for 200,000 floats. An on-stack replacement enters compiled code at the loop whose
+     * back-edge tipped the count, and runs the rest of the method there; the chunk loop is a
+     * method's last, so a hint after it would compile code that runs nothing.
      *
      * <p>Without the hint the 8x8 and 16x16 transposes of nchw to nChw16c 1x64x56x56 ran so for
      * 0.9-1.5 s, the 4x4 ones for 0.26-0.29 s (AMD EPYC Zen 4, JDK 17 and 25); with it the 4x4
      * blocks reached C2 code in 0.09-0.12 s and the 8x8 and 16x16 ones in 0.2-0.5 s. The u8
-     * normalize, one chunk loop, took 0.34 s without, 0.06-0.09 s with its hint before the loop
-     * and 0.07-0.12 s with one inside it (JDK 17). C2 removes an empty counted loop. Inside a loop
-     * the hint cost a loop of four 4x4 blocks 8-17 % (C2 unrolled it no more); inside the 3,136
-     * trips of the planar and interleaved copies and the relu, 0.96-1.01x in two interleaved runs
-     * per JDK, where two copies of one loop read 0.91-1.14x. Before or after a loop, the loop's C2
-     * code is what it is without the hint.
+     * normalize, one chunk loop, had none: its calls ran 20x slower than compiled for 0.31-0.35 s
+     * after the first returned, and for 0.02-0.04 s with the hint before its loop (JDK 17). C2
+     * removes an empty counted loop. Inside a loop the hint cost a loop of four 4x4 blocks 8-17 %
+     * (C2 unrolled it no more); before or after, the loop's C2 code is what it is without it. The
+     * other loops that no loop encloses keep their hint after them: with it before, nchw to
+     * nChw16c 1x17x56x56 (two such loops) ran through the on-stack compilation at 15x its
+     * compiled speed until 0.39-0.43 s, against 0.21-0.34 s with the hint after.
      */
     protected abstract void backEdgeHint(int elements, boolean before);
 
@@ -282,17 +280,15 @@ public abstract class NestWalk<S> {
         long movedBefore = moved;
         int loopsBefore = ++loopsOpened;
         int vectorsBefore = vectorStatements;
-        // where no loop encloses this one, or it is the chunk loop (its trips known at run time
-        // only), a hint after it would come when the work is done: its hint goes before it
-        boolean hintBefore = openLoops == 0 || k == split;
+        // the chunk loop of THREADS (its trips known at run time only) is a method's last: a hint
+        // after it would come when the work is done, so its hint goes before it
+        boolean hintBefore = k == split;
         if (hintBefore) {
             holdBack();
         }
-        openLoops++;
         S inner = beginLoop(at, k, n, a, b, k == split);
         emit(k + 1, range, inner);
         endLoop();
-        openLoops--;
         long elements = (b - a) * (moved - movedBefore);
         boolean hinted = loopsOpened == loopsBefore && vectorStatements > vectorsBefore && elements > 1;
         int hint = hinted ? (int) Math.min(elements, Integer.MAX_VALUE) : 0;

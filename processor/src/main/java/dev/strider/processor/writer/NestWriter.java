@@ -415,7 +415,7 @@ final class NestWriter extends NestWalk<NestWriter.Offset[]> {
     @Override
     protected void backEdgeHint(int elements, boolean before) {
         String var = local("backEdge");
-        code.add(before ? "// for the JIT: a back-edge per element the loop below moves (C2 removes this empty loop)\n"
+        code.add(before ? "// for the JIT: a back-edge per element the loop below moves, over all its chunks (C2 removes this empty loop)\n"
                 : "// for the JIT: a back-edge per element the loop above moved (C2 removes this empty loop)\n");
         code.beginControlFlow("for (int $N = 0; $N < $L; $N++)", var, var, elements, var);
         code.endControlFlow();
