@@ -83,8 +83,9 @@ public abstract class NestWalk<S> {
      * that do a few operations an iteration; a loop around written-out vector statements moves 16
      * to 256 elements an iteration, and until C2 compiles it Vector API code runs boxed, 10-20 ms a
      * call for 200,000 floats. An on-stack replacement enters compiled code at the loop whose
-     * back-edge tipped the count, and runs the rest of the method there; the chunk loop is a
-     * method's last, so a hint after it would compile code that runs nothing.
+     * back-edge tipped the count, and runs the rest of the method there; the chunk loop is usually
+     * a method's only loop, where a hint after it would compile code that runs nothing (where a
+     * loop encloses it, its hint before it serves that loop's next trips as well as one after).
      *
      * <p>Without the hint the 8x8 and 16x16 transposes of nchw to nChw16c 1x64x56x56 ran so for
      * 0.9-1.5 s, the 4x4 ones for 0.26-0.29 s (AMD EPYC Zen 4, JDK 17 and 25); with it the 4x4
@@ -280,8 +281,8 @@ public abstract class NestWalk<S> {
         long movedBefore = moved;
         int loopsBefore = ++loopsOpened;
         int vectorsBefore = vectorStatements;
-        // the chunk loop of THREADS (its trips known at run time only) is a method's last: a hint
-        // after it would come when the work is done, so its hint goes before it
+        // the chunk loop of THREADS (its trips known at run time only) is usually a method's only
+        // loop: a hint after it would come when the work is done, so its hint goes before it
         boolean hintBefore = k == split;
         if (hintBefore) {
             holdBack();
