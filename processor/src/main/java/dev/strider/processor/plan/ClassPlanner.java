@@ -273,7 +273,9 @@ public final class ClassPlanner {
 
     /**
      * Vector variant {@code v} with its form in value lanes from Java 25 ({@link
-     * VectorPlan#withValueLanes}) where its form reinterprets and that one would not: then no vector
+     * VectorPlan#withValueLanes}) where its form reinterprets and that one would not, and for blocks
+     * of bf16 units ({@link VectorPlan#withUnits}), whose value-lane form still reinterprets but may
+     * be {@link #selected}: then no vector
      * method the class runs on Java 25 reinterprets, but a bf16 widening into an array (whose
      * floats are its ints' bits; into a segment it stores the bits, {@link #segmentLanes}) and an
      * f16 widening into any memory (its multiply takes float lanes, {@link #widensF16}). An
@@ -285,7 +287,9 @@ public final class ClassPlanner {
             return v;
         }
         VectorPlan values = vectors.plan().withValueLanes();
-        return reinterprets(m, values) ? v : v.withFromJava25(values);
+        // blocks of bf16 units reinterpret in either form (shorts read as ints, ints stored as
+        // floats), as every bf16 widening into an array does: theirs moves the ints as they are
+        return reinterprets(m, values) && !values.units() ? v : v.withFromJava25(values);
     }
 
     /**
@@ -429,6 +433,17 @@ public final class ClassPlanner {
                 variants.add(staged);
             }
         }
+        // bf16 into arrays: blocks of units where they fit, which the rule takes; room for them, the
+        // f32 bits' blocks and the scalar nest is made by dropping the last 16-bit blocks (the staged
+        // ones come last), never the first
+        List<VariantPlan> units = widensBf16(m) && !throughSegments ? unitsVariants(m, problem, o, bits, lanes, split)
+                : List.of();
+        while (!units.isEmpty() && variants.size() > 1
+                && variants.size() + units.size() + (widenedRows ? 2 : 1) > MAX_VARIANTS) {
+            variants.remove(variants.size() - 1);
+        }
+        int firstUnits = variants.size();
+        variants.addAll(units);
         if (widenedRows) {
             // Before Java 24 the rule takes the f32 bits: each row widened as it is loaded, the
             // block transposed as ints, in the rule's float blocks. There the transposes of 16-bit
@@ -457,14 +472,47 @@ public final class ClassPlanner {
                 }
                 variants.add(floats);
                 variants.add(scalarFallback(m, problem, o, bits, split, null));
-                return new MethodPlan(m, split, variants,
-                        new MethodPlan.Rule(fromJava24, variants.size() - 2, tiled));
+                return new MethodPlan(m, split, variants, unitsRule(variants, firstUnits, units.size(),
+                        new MethodPlan.Rule(fromJava24, variants.size() - 2, tiled)));
             }
         }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
-        return new MethodPlan(m, split, variants, new MethodPlan.Rule(throughSegments ? segmentBlocks(m, variants) : 0,
-                inCacheTranspose(m, v.plan()) ? scalar : 0));
+        return new MethodPlan(m, split, variants, unitsRule(variants, firstUnits, units.size(),
+                new MethodPlan.Rule(throughSegments ? segmentBlocks(m, variants) : 0,
+                        inCacheTranspose(m, v.plan()) ? scalar : 0)));
+    }
+
+    /**
+     * The rule where {@code count} blocks of bf16 units ({@link #unitsVariants}) stand at {@code
+     * first} of {@code variants}: from Java 24 the widest units (wider than 4x4), before it the 4x4
+     * units; where either is missing, {@code rule}'s choice there.
+     *
+     * <p>Why (AMD EPYC Zen 4, nchw to nChw16c 1x64x56x56, one JVM per line, interleaved, scratch
+     * harness against the generated classes): on JDK 17 the 4x4 units ran 21.6-24.7 us beside the
+     * f32 reorder's 4x4 blocks (its rule) at 26.0-27.8, 0.84-0.93x its GB/s for 3/4 of its bytes,
+     * where the rule before them (the f32 bits in 4x4 blocks) ran 37.6-46.4; the 16x16 units ran 30.1
+     * alone but 237 beside the f32 reorder's 4x4 blocks (vectors of two widths in one JVM, as
+     * {@link VectorPlan#exactStores} tells). On JDK 25 the 16x16 units ran 17.4-18.9 us against
+     * 19.1-21.5 for the 8x8 16-bit blocks (the rule before them) and 19.8-25.1 for the f32
+     * reorder's forms; the 4x4 units 24.7-27.5.
+     */
+    private static MethodPlan.Rule unitsRule(List<VariantPlan> variants, int first, int count, MethodPlan.Rule rule) {
+        if (count == 0) {
+            return rule;
+        }
+        int wide = -1;
+        int narrow = -1;
+        for (int k = first; k < first + count; k++) {
+            int t = ((VariantPlan.Vectors) variants.get(k).form()).plan().lanes();
+            if (t == MIN_SHUFFLE_LANES) {
+                narrow = k;
+            } else {
+                wide = k;
+            }
+        }
+        return new MethodPlan.Rule(wide >= 0 ? wide : narrow >= 0 && !rule.dependsOnRearrange() ? narrow : rule.cheapRearrange(),
+                narrow >= 0 ? narrow : rule.otherwise());
     }
 
     /**
@@ -519,7 +567,7 @@ public final class ClassPlanner {
                                              int transposeLanes, boolean interleavable, boolean split,
                                              boolean fallBack, boolean widenRows, boolean segmentLanes) {
         return vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, fallBack, widenRows,
-                segmentLanes, false);
+                segmentLanes, false, false);
     }
 
     /**
@@ -533,13 +581,54 @@ public final class ClassPlanner {
             return null;
         }
         VariantPlan v = vectorVariant(m, problem, o, bits, lanes, TILE_BLOCK_LANES, interleavable, split, false, true,
-                false, true);
+                false, true, false);
         // and only where it moves whole blocks: a tile's partial blocks go element by element
         return v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().widenedInTile()
                 && NestWalk.size(vectors.plan().loops(), vectors.plan().leaf(), v.splitNode(), vectors.plan().tails())
                         .vectorStatements() > 0
                 && v.estimatedBytes() <= METHOD_BYTES_BUDGET ? v : null;
     }
+
+    /**
+     * The bf16 widening of {@code m} in blocks of 32-bit units ({@link VectorPlan#withUnits}): as
+     * wide as the class's int vectors (16x16 units, 32 pixels of 16 channels, at 512 bits) and in
+     * 4x4 units, where each fits: none where {@code m} is not bf16, or no such block fits the nest
+     * (its pixels not sequential in the input, or fewer than two rows of them), or the method
+     * would hold only partial blocks or exceed the byte budget. Arrays only: into a segment the
+     * rule's blocks store the floats' bits as they are ({@link #segmentLanes}), and the units'
+     * loads and stores reinterpret.
+     */
+    static List<VariantPlan> unitsVariants(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
+                                           boolean split) {
+        List<VariantPlan> units = new ArrayList<>();
+        int widest = Math.min(bits / 32, MAX_TRANSPOSE_LANES);
+        for (int t : widest > MIN_SHUFFLE_LANES ? new int[] {widest, MIN_SHUFFLE_LANES} : new int[] {widest}) {
+            VariantPlan v = unitsVariant(m, problem, o, bits, lanes, split, t);
+            if (v != null) {
+                units.add(v);
+            }
+        }
+        return units;
+    }
+
+    /** The same in blocks of {@code t x t} units, or null. */
+    private static VariantPlan unitsVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
+                                            boolean split, int t) {
+        if (!widensBf16(m) || t < MIN_SHUFFLE_LANES) {
+            return null;
+        }
+        VariantPlan v = vectorVariant(m, problem, o, bits, lanes, t, false, split, false, false, false, false, true);
+        return v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().units()
+                && NestWalk.size(vectors.plan().loops(), vectors.plan().leaf(), v.splitNode(), vectors.plan().tails())
+                        .vectorStatements() > 0
+                && v.estimatedBytes() <= METHOD_BYTES_BUDGET ? v : null;
+    }
+
+    /**
+     * Bytecode a block of units ({@link VectorPlan#withUnits}) adds to each row it stores: a second
+     * store, the shift and the and, the reinterprets, the local.
+     */
+    static final int UNIT_STORED_BYTES = 30;
 
     /** The blocks of {@link #widenedInTile}: 16x16, a 256-bit row of 16-bit lanes. */
     static final int TILE_BLOCK_LANES = 16;
@@ -578,14 +667,21 @@ public final class ClassPlanner {
         return fours ? NestWalk.WRITTEN_OUT_BLOCKS : NestWalk.SHORT_VECTOR_LOOP;
     }
 
-    /** The same, through a tile ({@link #widenedInTile}) when {@code inTile} and the blocks are dense, without tail blocks. */
+    /**
+     * The same, through a tile ({@link #widenedInTile}) when {@code inTile} and the blocks are dense,
+     * without tail blocks; in blocks of bf16 units ({@link #unitsVariant}) when {@code units}.
+     */
     private static VariantPlan vectorVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                              int transposeLanes, boolean interleavable, boolean split,
-                                             boolean fallBack, boolean widenRows, boolean segmentLanes, boolean inTile) {
+                                             boolean fallBack, boolean widenRows, boolean segmentLanes, boolean inTile,
+                                             boolean units) {
         int limit = o.unrollLimit();
         while (true) {
             Optional<VectorPlan> planned = Planner.planVector(problem, limit, lanes, transposeLanes, interleavable,
-                    o.tileAbove());
+                    o.tileAbove(), units ? 2 : 1);
+            if (units && planned.filter(p -> p.kind() == VectorPlan.Kind.TRANSPOSE).isEmpty()) {
+                return scalarFallback(m, problem, o, bits, split, "scalar (no blocks of bf16 units fit this nest)");
+            }
             if (planned.isEmpty() && isCopy(m) && lanes < MIN_SHUFFLE_LANES && Planner.planVector(problem, limit,
                     MIN_SHUFFLE_LANES, MIN_SHUFFLE_LANES, false, o.tileAbove())
                     .filter(p -> p.kind() == VectorPlan.Kind.TRANSPOSE).isPresent()) {
@@ -602,9 +698,11 @@ public final class ClassPlanner {
             VectorPlan plan = planned.get();
             plan = plan.withLoops(plan.loops().withWrittenOutBlocks(writtenOutBlocks(m, plan, limit)));
             boolean tile = inTile && plan.kind() == VectorPlan.Kind.TRANSPOSE && denseBlocks(plan);
-            // a tile's partial blocks go element by element
-            plan = plan.withTails(tile ? VectorPlan.TailBlocks.NONE : tailBlocks(m, plan, split));
-            if (plan.kind() == VectorPlan.Kind.TRANSPOSE && widenRows) {
+            // a tile's partial blocks go element by element, and so do those of units
+            plan = plan.withTails(tile || units ? VectorPlan.TailBlocks.NONE : tailBlocks(m, plan, split));
+            if (units) {
+                plan = plan.withUnits();
+            } else if (plan.kind() == VectorPlan.Kind.TRANSPOSE && widenRows) {
                 plan = tile ? plan.withWidenedInTile(Math.max(1, TILE_BYTES / (plan.lanes() * plan.lanes() * 2)))
                         : plan.withWidenedRows();
             }
@@ -848,7 +946,8 @@ public final class ClassPlanner {
         int perLoad = steps / 3 + (convertsInBlocks(m) ? CONVERTED_ROW_BYTES : 0)
                 + (f16 && !plan.widenedRows() ? F16_LOADED_BYTES : 0);
         int perStore = (narrows(m) ? NARROWED_ROW_BYTES : 0)
-                + (f16 && plan.widenedRows() && !plan.widenedInTile() ? F16_STORED_BYTES : 0);
+                + (f16 && plan.widenedRows() && !plan.widenedInTile() ? F16_STORED_BYTES : 0)
+                + (plan.units() ? UNIT_STORED_BYTES : 0);
         return 200 + scalar + size.vectorStatements() * (vectorStatementBytes(plan) + (perLoad + perStore) * plan.lanes()
                         + (plan.widenedInTile() ? TILE_WIDENING_BYTES : 0))
                 + size.tailBlockBytes() + size.tailRowsLoaded() * perLoad + size.tailRowsStored() * perStore
@@ -995,7 +1094,8 @@ public final class ClassPlanner {
         switch (plan.kind()) {
             case TRANSPOSE:
                 return plan.lanes() + "x" + plan.lanes() + " blocks in registers"
-                        + (plan.widenedInTile() ? " as 16-bit lanes through a tile" : plan.widenedRows() ? " as 16-bit lanes" : "")
+                        + (plan.widenedInTile() ? " as 16-bit lanes through a tile" : plan.widenedRows() ? " as 16-bit lanes"
+                                : plan.units() ? " as 32-bit units of two bf16" : "")
                         + plan.stages().describe();
             case INTERLEAVE:
                 return "interleaved in registers";
@@ -1009,7 +1109,7 @@ public final class ClassPlanner {
     private static String suffix(VectorPlan plan) {
         switch (plan.kind()) {
             case TRANSPOSE:
-                return "blocks" + plan.lanes() + (plan.widenedInTile() ? "t" : plan.widenedRows() ? "h" : "")
+                return "blocks" + plan.lanes() + (plan.widenedInTile() ? "t" : plan.widenedRows() ? "h" : plan.units() ? "u" : "")
                         + (plan.stages().offsetLoads() ? "o" : "")
                         + (plan.stages().andOr() ? "m" : "");
             case INTERLEAVE:

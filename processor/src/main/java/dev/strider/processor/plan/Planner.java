@@ -199,6 +199,16 @@ public final class Planner {
      */
     public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, int transposeLanes,
                                                   boolean interleavable, long tileAbove) {
+        return planVector(problem, unrollLimit, lanes, transposeLanes, interleavable, tileAbove, 1);
+    }
+
+    /**
+     * The same, a transpose's Y node split into lane nodes of {@code unitRows * transposeLanes}
+     * (X's stay {@code transposeLanes}) and taken only where Y is sequential in the input: the nest
+     * of {@link VectorPlan#withUnits}, {@code unitRows} 2. A {@code 1} gives the plain nest.
+     */
+    public static Optional<VectorPlan> planVector(Problem problem, int unrollLimit, int lanes, int transposeLanes,
+                                                  boolean interleavable, long tileAbove, int unitRows) {
         Simplified s = simplify(problem);
         List<Node> nodes = s.nodes();
         Optional<VectorPlan> none = Optional.empty();
@@ -235,9 +245,11 @@ public final class Planner {
         if (contiguous || t < 2 || x.extent() < t || x.strides()[1] < t) {
             return none;
         }
+        // Y's lane node: unitRows rows of the output per lane of the block
+        int ty = unitRows * t;
         Node y = null;
         for (Node n : out) {
-            if (!n.isTable() && n.weight() == 1 && n.extent() >= t && n.strides()[1] == 1 && n.strides()[0] >= t
+            if (!n.isTable() && n.weight() == 1 && n.extent() >= ty && n.strides()[1] == 1 && n.strides()[0] >= t
                     && finestOfItsDim(nodes, n)) {
                 y = n;
             }
@@ -246,19 +258,19 @@ public final class Planner {
             return none;
         }
         out.remove(y);
-        if (s.elements() > tileAbove && y.extent() > VECTOR_TILE) {
+        if (s.elements() > tileAbove && y.extent() > VECTOR_TILE && VECTOR_TILE % ty == 0) {
             out.add(block(y, VECTOR_TILE));
             addSteps(out, x, t);
-            addSteps(out, y.withExtent(VECTOR_TILE), t);
+            addSteps(out, y.withExtent(VECTOR_TILE), ty);
         } else if (s.elements() > tileAbove && x.extent() > VECTOR_TILE) {
             out.add(block(x, VECTOR_TILE));
-            addSteps(out, y, t);
+            addSteps(out, y, ty);
             addSteps(out, x.withExtent(VECTOR_TILE), t);
         } else {
-            transposeSteps(out, x, y, t);
+            transposeSteps(out, x, y, t, ty);
         }
         int leaf = out.size();
-        out.add(y.withExtent(t));
+        out.add(y.withExtent(ty));
         out.add(x.withExtent(t));
         return Optional.of(new VectorPlan(new LoopPlan(problem, List.copyOf(out), leaf, s.base(), s.virtualExtents()),
                 VectorPlan.Kind.TRANSPOSE, leaf, t));
@@ -272,10 +284,10 @@ public final class Planner {
      * outer step reads those lines again from L2: nChw16c to nchw 1x64x56x56 in 4x4 blocks
      * took 47 us with c4[4] outside hw4[784], and 35 us inside it (JDK 25, by hand).
      */
-    private static void transposeSteps(List<Node> out, Node x, Node y, int t) {
-        boolean xInner = ceilDiv(x.extent(), t) <= ceilDiv(y.extent(), t);
-        addSteps(out, xInner ? y : x, t);
-        addSteps(out, xInner ? x : y, t);
+    private static void transposeSteps(List<Node> out, Node x, Node y, int tx, int ty) {
+        boolean xInner = ceilDiv(x.extent(), tx) <= ceilDiv(y.extent(), ty);
+        addSteps(out, xInner ? y : x, xInner ? ty : tx);
+        addSteps(out, xInner ? x : y, xInner ? tx : ty);
     }
 
     /** The most channels {@link VectorPlan.Kind#INTERLEAVE} and {@link VectorPlan.Kind#DEINTERLEAVE} take. */

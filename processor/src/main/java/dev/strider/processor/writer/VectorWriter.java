@@ -526,9 +526,44 @@ public final class VectorWriter {
                     .addStatement("$N++", t.filled())
                     .build();
         }
+        if (plan.units()) {
+            // unit j of a transposed row holds pixels 2j and 2j + 1: its output rows are two Y steps apart
+            return CodeBlock.builder()
+                    .add("// units: each int of a row is two bf16 of $L; transposed row j is stored as f32 rows 2j and"
+                            + " 2j + 1, $L apart\n", y.name(), y.strides()[0])
+                    .add(c.transpose(scope, a, ElementType.INT, plan.lanes(), plan, in, unitLoad(a, in, plan.lanes(), c),
+                            unitStore(a, out, plan.lanes(), y.strides()[0]), offsets.get(1), x.strides()[1], plan.lanes(),
+                            out, offsets.get(0), 2 * y.strides()[0], 0))
+                    .build();
+        }
         return c.transpose(scope, a, blockType(plan, m), plan.lanes(), plan, in,
                 rowLoad(m, a, plan, offsets, c), rowStore(m, plan, c), offsets.get(1), x.strides()[1], plan.lanes(),
                 out, offsets.get(0), y.strides()[0], 0);
+    }
+
+    /**
+     * A row of a block of bf16 units ({@link VectorPlan#withUnits}): {@code 2 * lanes} shorts read as
+     * {@code lanes} ints, pixel {@code 2j} in the low half of unit {@code j}.
+     */
+    private static BiFunction<CodeBlock, Integer, CodeBlock> unitLoad(Access a, Param in, int lanes, Constants c) {
+        String species = c.species(ElementType.SHORT, lanes * 32);
+        return (offset, row) -> CodeBlock.of("$L.reinterpretAsInts()",
+                a.load(in, vectorClass(ElementType.SHORT), species, offset));
+    }
+
+    /**
+     * How a transposed row of units is stored: into a local, then its low halves shifted up as the
+     * f32 row of the first pixel of each unit and its high halves, the low ones cleared, as the row of
+     * the second, {@code rowStride} further on (bf16 is the top half of an f32: {@code
+     * HalfFloats.bf16ToFloat}).
+     */
+    private static RowStore unitStore(Access a, Param out, int lanes, int rowStride) {
+        return new RowStore(vectorClass(ElementType.INT), v -> v, v -> v, (unit, offset) -> CodeBlock.builder()
+                .add(a.store(CodeBlock.of("$L.lanewise($T.LSHL, 16).reinterpretAsFloats()", unit, VECTOR_OPERATORS),
+                        lanes, out, offset))
+                .add(a.store(CodeBlock.of("$L.and(0xFFFF0000).reinterpretAsFloats()", unit), lanes, out,
+                        NestWriter.plus(offset, rowStride)))
+                .build());
     }
 
     /**
