@@ -590,9 +590,9 @@ public final class ClassPlanner {
     }
 
     /**
-     * The bf16 widening of {@code m} in blocks of 32-bit units ({@link VectorPlan#withUnits}): as
-     * wide as the class's int vectors (16x16 units, 32 pixels of 16 channels, at 512 bits) and in
-     * 4x4 units, where each fits: none where {@code m} is not bf16, or no such block fits the nest
+     * The bf16 widening of {@code m} in blocks of 32-bit units ({@link VectorPlan#withUnits}): the
+     * widest that fit, up to the class's int vectors (16x16 units, 32 pixels of 16 channels, at 512
+     * bits), and 4x4 units, where each fits: none where {@code m} is not bf16, or no such block fits the nest
      * (its pixels not sequential in the input, or fewer than two rows of them), or the method
      * would hold only partial blocks or exceed the byte budget. Arrays only: into a segment the
      * rule's blocks store the floats' bits as they are ({@link #segmentLanes}), and the units'
@@ -601,12 +601,17 @@ public final class ClassPlanner {
     static List<VariantPlan> unitsVariants(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                            boolean split) {
         List<VariantPlan> units = new ArrayList<>();
-        int widest = Math.min(bits / 32, MAX_TRANSPOSE_LANES);
-        for (int t : widest > MIN_SHUFFLE_LANES ? new int[] {widest, MIN_SHUFFLE_LANES} : new int[] {widest}) {
+        // the widest units that fit: a pixel run that ends in a partial pair of 16x16 blocks (28x28
+        // = 784 pixels, 24 pairs and 16 left) may be whole pairs of 8x8 ones (49)
+        for (int t = Math.min(bits / 32, MAX_TRANSPOSE_LANES); t > MIN_SHUFFLE_LANES && units.isEmpty(); t /= 2) {
             VariantPlan v = unitsVariant(m, problem, o, bits, lanes, split, t);
             if (v != null) {
                 units.add(v);
             }
+        }
+        VariantPlan narrow = unitsVariant(m, problem, o, bits, lanes, split, MIN_SHUFFLE_LANES);
+        if (narrow != null) {
+            units.add(narrow);
         }
         return units;
     }

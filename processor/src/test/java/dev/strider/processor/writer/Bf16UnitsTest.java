@@ -49,6 +49,8 @@ class Bf16UnitsTest {
                 widen("toBlockedTail", new int[] {1, 17, 12, 12}, "nchw", "nChw16c"),
                 // 63 pixels, two images: an odd pixel left after every width's pairs
                 widen("toBlockedOdd", new int[] {2, 32, 7, 9}, "nchw", "nChw16c"),
+                // 784 pixels: whole pairs of 8x8 blocks, not of 16x16 ones
+                widen("toBlockedHalf", new int[] {1, 16, 28, 28}, "nchw", "nChw16c"),
                 // 96 pixels of 48 channels: three pairs of 16x16 blocks per channel block, in two images
                 widen("toBlockedWide", new int[] {2, 48, 4, 24}, "nchw", "nChw16c"),
                 widen("toBlocked8", new int[] {1, 20, 6, 6}, "nchw", "nChw8c"),
@@ -182,6 +184,18 @@ class Bf16UnitsTest {
         // 32 pixels of 16 channels a block: the Y node holds two rows a lane
         assertEquals(32, wide.loops().nodes().get(wide.leaf()).extent());
         assertEquals(16, wide.loops().nodes().get(wide.leaf() + 1).extent());
+        // 28x28 = 784 pixels: 24 pairs of 16x16 blocks and 16 pixels left, too many to go element by
+        // element within the byte budget; 49 whole pairs of 8x8 blocks
+        KernelMethod half = widen("half", new int[] {1, 64, 28, 28}, "nchw", "nChw16c");
+        MethodPlan halfPlan = ClassPlanner.plan(new KernelSet("half", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR),
+                List.of(half)), Target.VECTOR, 512, new PlanOptions(ProcessorOptions.DEFAULT_UNROLL_LIMIT,
+                Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS)).methods().get(0);
+        List<String> halfNames = halfPlan.variants().stream().map(VariantPlan::name).toList();
+        int eight = halfNames.indexOf("8x8 blocks in registers as 32-bit units of two bf16");
+        assertTrue(eight > 0 && !halfNames.contains("16x16 blocks in registers as 32-bit units of two bf16"), halfNames.toString());
+        assertEquals(new MethodPlan.Rule(eight, halfNames.indexOf("4x4 blocks in registers as 32-bit units of two bf16")),
+                halfPlan.rule());
     }
 
     /** Random 16-bit patterns (NaNs and infinities among them) with the special codes sprinkled in, pad lanes zero. */
