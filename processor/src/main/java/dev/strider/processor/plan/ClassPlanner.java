@@ -408,8 +408,19 @@ public final class ClassPlanner {
                 && !r.src().isNarrow() && !narrows(m) && r.src().type() != ElementType.INT) && lanes <= MAX_TRANSPOSE_LANES;
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
                 segmentLanes);
+        // bf16 into arrays: blocks of units where they fit, which the rule takes
+        List<VariantPlan> units = widensBf16(m) && !throughSegments ? unitsVariants(m, problem, o, bits, lanes, split)
+                : List.of();
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
-            return MethodPlan.single(m, split, rule);
+            if (units.isEmpty()) {
+                return MethodPlan.single(m, split, rule);
+            }
+            // no 16-bit block fits where units do (nChw4c's 4 channels at 256 or 512 bits): the units,
+            // then what the rule would run without them
+            List<VariantPlan> withUnits = new ArrayList<>(units);
+            withUnits.add(rule);
+            return new MethodPlan(m, split, withUnits,
+                    unitsRule(withUnits, 0, units.size(), MethodPlan.Rule.always(units.size())));
         }
         List<VariantPlan> variants = new ArrayList<>(List.of(rule));
         for (int t = 2 * transposeLanes; t <= widest && variants.size() < MAX_VARIANTS - 1; t *= 2) {
@@ -433,11 +444,9 @@ public final class ClassPlanner {
                 variants.add(staged);
             }
         }
-        // bf16 into arrays: blocks of units where they fit, which the rule takes; room for them, the
-        // f32 bits' blocks and the scalar nest is made by dropping the last 16-bit blocks (the staged
-        // ones come last), never the first
-        List<VariantPlan> units = widensBf16(m) && !throughSegments ? unitsVariants(m, problem, o, bits, lanes, split)
-                : List.of();
+        // room for the units, the f32 bits' blocks and the scalar nest is made by dropping the last
+        // 16-bit blocks (the staged ones come last: on JDK 17 the 4x4 units beat them, 20-25 us
+        // against 25-29 alone in a JVM), never the first
         while (!units.isEmpty() && variants.size() > 1
                 && variants.size() + units.size() + (widenedRows ? 2 : 1) > MAX_VARIANTS) {
             variants.remove(variants.size() - 1);
@@ -485,17 +494,21 @@ public final class ClassPlanner {
 
     /**
      * The rule where {@code count} blocks of bf16 units ({@link #unitsVariants}) stand at {@code
-     * first} of {@code variants}: from Java 24 the widest units (wider than 4x4), before it the 4x4
-     * units; where either is missing, {@code rule}'s choice there.
+     * first} of {@code variants}: from Java 24 the widest units wider than 4x4, else the 4x4 units
+     * where {@code rule} picks the same variant on every JDK (a 128-bit class, whose widest units
+     * are 4x4), else {@code rule}'s choice there; before Java 24 the 4x4 units, else {@code rule}'s.
      *
-     * <p>Why (AMD EPYC Zen 4, nchw to nChw16c 1x64x56x56, one JVM per line, interleaved, scratch
-     * harness against the generated classes): on JDK 17 the 4x4 units ran 21.6-24.7 us beside the
-     * f32 reorder's 4x4 blocks (its rule) at 26.0-27.8, 0.84-0.93x its GB/s for 3/4 of its bytes,
-     * where the rule before them (the f32 bits in 4x4 blocks) ran 37.6-46.4; the 16x16 units ran 30.1
-     * alone but 237 beside the f32 reorder's 4x4 blocks (vectors of two widths in one JVM, as
-     * {@link VectorPlan#exactStores} tells). On JDK 25 the 16x16 units ran 17.4-18.9 us against
-     * 19.1-21.5 for the 8x8 16-bit blocks (the rule before them) and 19.8-25.1 for the f32
-     * reorder's forms; the 4x4 units 24.7-27.5.
+     * <p>Why (AMD EPYC Zen 4, nchw to nChw16c 1x64x56x56, each pair in a JVM of its own,
+     * interleaved, scratch harness against the generated classes, beside the f32 reorder's rule of
+     * the same class): on JDK 17 the 512-bit class's 4x4 units ran 21.6-24.7 us against the f32
+     * reorder's 26.0-27.8 (0.84-0.93x its GB/s for 3/4 of its bytes), where the rule before them
+     * (the f32 bits in 4x4 blocks) ran 37.6-46.4; its 16x16 units ran 30.1 alone but 237 beside the
+     * f32 reorder's 4x4 blocks (vectors of two widths in one JVM, as {@link VectorPlan#exactStores}
+     * tells). The 128-bit class's 4x4 units 24.1-24.7 against its f32 bits' 38.3. On JDK 25 the
+     * 512-bit class's 16x16 units ran 17.4-18.9 us against 19.1-21.5 for its 8x8 16-bit blocks (the
+     * rule before them) and its 4x4 units 24.7-27.5; the 256-bit class's 8x8 units 16.4, its 8x8
+     * 16-bit blocks 19.5, 4x4 units 22.8, f32 bits 29.0; the 128-bit class's 4x4 units 22.5-22.7,
+     * its f32 bits 30.4. Not measured on AVX2, where the 256-bit class is the one loaded.
      */
     private static MethodPlan.Rule unitsRule(List<VariantPlan> variants, int first, int count, MethodPlan.Rule rule) {
         if (count == 0) {
@@ -511,8 +524,9 @@ public final class ClassPlanner {
                 wide = k;
             }
         }
-        return new MethodPlan.Rule(wide >= 0 ? wide : narrow >= 0 && !rule.dependsOnRearrange() ? narrow : rule.cheapRearrange(),
-                narrow >= 0 ? narrow : rule.otherwise());
+        int cheap = wide >= 0 ? wide : narrow >= 0 && !rule.dependsOnRearrange() ? narrow : rule.cheapRearrange();
+        return new MethodPlan.Rule(cheap, narrow >= 0 ? narrow : rule.otherwise(),
+                rule.jdkF16() && cheap == rule.cheapRearrange());
     }
 
     /**

@@ -258,7 +258,8 @@ public final class Planner {
             return none;
         }
         out.remove(y);
-        if (s.elements() > tileAbove && y.extent() > VECTOR_TILE && VECTOR_TILE % ty == 0) {
+        // (ty is a power of two up to 32, so a tile of Y holds whole blocks)
+        if (s.elements() > tileAbove && y.extent() > VECTOR_TILE) {
             out.add(block(y, VECTOR_TILE));
             addSteps(out, x, t);
             addSteps(out, y.withExtent(VECTOR_TILE), ty);

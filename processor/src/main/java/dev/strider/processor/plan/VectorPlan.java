@@ -92,8 +92,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
      * those ints as f32's block transposes its floats, which puts pixels {@code 2j} and {@code 2j + 1}
      * of {@code lanes} channels in one vector; {@code unit << 16} is pixel {@code 2j}'s f32 row and
      * {@code unit & 0xFFFF0000} pixel {@code 2j + 1}'s (the low half of an int is the short at the
-     * lower index, as {@code reinterpretAsInts} reads memory: little-endian lanes on every
-     * platform the Vector API runs on).
+     * lower index: the Vector API defines a reinterpretation as little-endian on every platform).
      *
      * <p>Why: a bf16 block that widens its rows first, or moves 16-bit lanes, takes at least as
      * many shuffles per element as the f32 block, and the f32 reorder is bound by its shuffles and
@@ -108,7 +107,20 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         if (kind != Kind.TRANSPOSE || loops.nodes().get(leaf).extent() != 2 * lanes || widenedRows) {
             throw new IllegalArgumentException("units are a transpose whose Y node holds two rows a lane: " + describe());
         }
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks, true);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks, true).checked();
+    }
+
+    /**
+     * This plan, where it holds no form that blocks of units cannot take: offset loads (which would
+     * read half a block of ints off the rows where the loads count shorts) and partial blocks in
+     * registers (whose rows the writer loads and stores as a plain block's); the planner gives units
+     * neither, and this says so where a change would.
+     */
+    private VectorPlan checked() {
+        if (units && (stages.offsetLoads() || tails.any())) {
+            throw new IllegalArgumentException("blocks of units take no offset loads or tail blocks: " + describe());
+        }
+        return this;
     }
 
     /** True when the plan's blocks go through a tile that the JDK's conversion widens ({@link #withWidenedInTile}). */
@@ -118,7 +130,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
 
     /** The same nest and blocks, its transpose stages formed as {@code stages} say. */
     public VectorPlan withStages(Stages stages) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks, units);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks, units).checked();
     }
 
     /** The same plan over {@code loops}, a nest of the same nodes ({@link LoopPlan#withWrittenOutBlocks}). */
@@ -128,7 +140,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
 
     /** The same nest and blocks, the partial blocks of a transpose covered as {@code tails} say. */
     public VectorPlan withTails(TailBlocks tails) {
-        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks, units);
+        return new VectorPlan(loops, kind, leaf, lanes, stages, tails, widenedRows, moves, tileBlocks, units).checked();
     }
 
     /**
@@ -412,6 +424,8 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
                     + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers" + segment;
         }
         if (units) {
+            // the units' loads and stores reinterpret in every lanes (shorts read as ints, ints stored as floats)
+            segment = moves == Lanes.VALUES ? "; value lanes" : "";
             String y = loops.nodes().get(leaf).name();
             return nest + "; " + lanes + "x" + lanes + " blocks of 32-bit units (two bf16 of " + y + " each) x "
                     + loops.nodes().get(leaf + 1).name() + " transposed in registers, each unit widened into two f32 rows"

@@ -30,15 +30,16 @@ import org.junit.jupiter.api.Test;
  * as ints of two neighbouring pixels, transposed as ints, each unit stored as two f32 rows. Every
  * VECTOR class and variant runs against the generic kernel, bit for bit (NaN payloads, infinities,
  * signed zeros and subnormal codes among random 16-bit patterns), over shapes whose pixel runs end in
- * a partial pair of blocks, odd pixel counts, partial channel blocks, and the other directions the
- * units serve (planar into interleaved, blocked into planar).
+ * a partial pair of blocks, odd pixel counts, partial channel blocks, the other directions the
+ * units serve (planar into interleaved, blocked into planar, weights), views with gaps and offsets,
+ * under THREADS, tiled, and compiled by the JIT.
  */
 class Bf16UnitsTest {
 
     private static final int[] SPECIAL = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x7F81, 0xFFFF, 0x0001, 0x807F, 0x3F80};
 
     private static KernelMethod widen(String name, int[] sizes, String from, String to) {
-        return Samples.widen(name, NarrowFormat.BF16, TensorLayout.of("NCHW", sizes, from), TensorLayout.of("NCHW", sizes, to));
+        return widen(name, TensorLayout.of("NCHW", sizes, from), TensorLayout.of("NCHW", sizes, to));
     }
 
     static List<KernelMethod> methods() {
@@ -57,13 +58,28 @@ class Bf16UnitsTest {
                 widen("toInterleavedWide", new int[] {1, 32, 6, 16}, "nchw", "nhwc"),
                 widen("toInterleaved", new int[] {1, 24, 5, 13}, "nchw", "nhwc"),
                 // pairs of channels: the input's sequential node is the block's 16 channels
-                widen("fromBlocked", new int[] {1, 19, 5, 7}, "nChw16c", "nchw"));
+                widen("fromBlocked", new int[] {1, 19, 5, 7}, "nChw16c", "nchw"),
+                // 4 channels a block: no 16-bit block fits at 256 or 512 bits, 4x4 units do
+                widen("toBlocked4", new int[] {1, 16, 8, 16}, "nchw", "nChw4c"),
+                widen("weights", TensorLayout.of("OIHW", new int[] {20, 18, 3, 3}, "oihw"),
+                        TensorLayout.of("OIHW", new int[] {20, 18, 3, 3}, "OIhw16i16o")),
+                // views: an input with gaps between its rows, an output with gaps and base offsets
+                widen("gapIn", TensorLayout.strided("NCHW", new int[] {1, 20, 6, 10}, new int[] {20 * 6 * 13, 6 * 13, 13, 1}),
+                        TensorLayout.of("NCHW", new int[] {1, 20, 6, 10}, "nChw8c")),
+                widen("gapOut", TensorLayout.of("NCHW", new int[] {1, 16, 10, 20}, "nchw").withOffset(3),
+                        TensorLayout.strided("NCHW", new int[] {1, 16, 10, 20}, new int[] {4000, 1, 20 * 20 + 7, 20})
+                                .withOffset(5)),
+                widen("hw", TensorLayout.of("HW", new int[] {37, 35}, "hw"), TensorLayout.of("HW", new int[] {37, 35}, "wh")));
+    }
+
+    private static KernelMethod widen(String name, TensorLayout from, TensorLayout to) {
+        return Samples.widen(name, NarrowFormat.BF16, from, to);
     }
 
     @Test
     void everyClassAndVariantWidensAsTheGenericKernelDoes() {
         KernelSet set = new KernelSet("units", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods());
-        Map<String, Integer> unitsRan = run(set, vectorClasses(set, JavaApis.JAVA_17), 17);
+        Map<String, Integer> unitsRan = run(set, vectorClasses(set, JavaApis.JAVA_17, Long.MAX_VALUE), 17, false);
         System.out.println("[bf16 units] variants run: " + unitsRan);
         // every class ran units of its own width and the 4x4 ones, on most of the shapes
         for (String expected : List.of("Vector128 4x4", "Vector256 8x8", "Vector256 4x4", "Vector512 16x16",
@@ -81,7 +97,7 @@ class Bf16UnitsTest {
     @Test
     void theJava25FormsSelectTheUnitsAndWidenAsTheGenericKernelDoes() {
         KernelSet set = new KernelSet("units25", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), methods());
-        List<JavaFile> files = vectorClasses(set, new JavaApis(25, true, true, true));
+        List<JavaFile> files = vectorClasses(set, new JavaApis(25, true, true, true), Long.MAX_VALUE);
         String vector512 = files.get(2).toString();
         String twin = vector512.substring(vector512.indexOf("private void toBlocked_blocks16uv("));
         twin = twin.substring(0, twin.indexOf("\n    }\n"));
@@ -92,14 +108,97 @@ class Bf16UnitsTest {
         if (Runtime.version().feature() < 25) {
             return;
         }
-        Map<String, Integer> unitsRan = run(set, files, 25);
+        Map<String, Integer> unitsRan = run(set, files, 25, false);
         System.out.println("[bf16 units] Java 25 forms run: " + unitsRan);
         assertTrue(unitsRan.getOrDefault("Vector512 16x16 blocks in registers as 32-bit units of two bf16", 0) >= 3,
                 unitsRan.toString());
     }
 
-    private static List<JavaFile> vectorClasses(KernelSet set, JavaApis apis) {
-        PlanOptions o = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE,
+    /**
+     * THREADS over every class and variant, every method split (at least one element), and a nest
+     * above the tile threshold (Y tiled by {@code Planner.VECTOR_TILE}).
+     */
+    @Test
+    void inChunksAndTiledAsTheGenericKernelDoes() {
+        KernelSet set = new KernelSet("unitsThreads", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR, Target.THREADS),
+                methods());
+        List<JavaFile> files = vectorClasses(set, JavaApis.JAVA_17, 1);
+        files.add(Writers.threads(set, 1));
+        Map<String, Integer> unitsRan = run(set, files, 17, true);
+        assertTrue(unitsRan.getOrDefault("Vector512 16x16 blocks in registers as 32-bit units of two bf16", 0) >= 3,
+                unitsRan.toString());
+        KernelSet tiled = new KernelSet("unitsTiled", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR),
+                List.of(widen("tiled", new int[] {1, 64, 130, 130}, "nchw", "nChw16c")));
+        List<JavaFile> tiledFiles = vectorClasses(tiled, JavaApis.JAVA_17, Long.MAX_VALUE);
+        String tiledSource = tiledFiles.get(2).toString();
+        // 16,900 pixels: 264 tiles of 64 and one of 4
+        assertTrue(tiledSource.contains("hwBlock[265] > c8[2] > hw16[4] > unrolled: hw[16] > c[8]"),
+                "Y tiled by 64 in pairs of 8x8 blocks of units:\n"
+                + tiledSource.lines().filter(l -> l.contains("32-bit units") && l.contains("Loop nest")).toList());
+        unitsRan = run(tiled, tiledFiles, 17, false);
+        // each class's units of its width that fit, and its 4x4 ones
+        assertEquals(5, unitsRan.size(), unitsRan.toString());
+    }
+
+    /**
+     * The units variants once the JIT has compiled them: each of every class called 20,000 times on a
+     * small tensor, its output checked every 5,000 calls (the tests above call each kernel once, so
+     * the Vector API runs as Java code there).
+     */
+    @Test
+    void compiledUnitsWidenAsTheGenericKernelDoes() throws ReflectiveOperationException {
+        int release = Runtime.version().feature() >= 25 ? 25 : 17;
+        JavaApis apis = release >= 25 ? new JavaApis(25, true, true, true) : JavaApis.JAVA_17;
+        List<KernelMethod> ms = List.of(widen("toBlocked", new int[] {1, 16, 12, 16}, "nchw", "nChw16c"),
+                widen("hw", TensorLayout.of("HW", new int[] {40, 64}, "hw"), TensorLayout.of("HW", new int[] {40, 64}, "wh")));
+        KernelSet set = new KernelSet("unitsCompiled", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), ms);
+        List<JavaFile> files = vectorClasses(set, apis, Long.MAX_VALUE);
+        CompiledKernels compiled = CompiledKernels.compile(set, files, release);
+        Random r = new Random(3);
+        List<String> mismatches = new ArrayList<>();
+        int runs = 0;
+        for (JavaFile f : files) {
+            String name = f.typeSpec().name();
+            for (KernelMethod m : ms) {
+                List<String> names = compiled.variants(name).get(m.key());
+                for (int k = 0; names != null && k < names.size(); k++) {
+                    if (!names.get(k).contains("32-bit units")) {
+                        continue;
+                    }
+                    Object kernels = compiled.create(name, k);
+                    short[] src = input(m.layoutOf(m.params().get(0)).layout(), r);
+                    float[] expected = garbage(m.layoutOf(m.output()).layout().bufferSize());
+                    GeneratedVersusGenericTest.generic(m, List.of(src.clone(), expected));
+                    float[] actual = garbage(expected.length);
+                    for (int call = 1; call <= 20_000; call++) {
+                        GeneratedVersusGenericTest.call(kernels.getClass(), kernels, m.name(), new Object[] {src, actual});
+                        if (call % 5_000 == 0 && !bitsEqual(expected, actual)) {
+                            mismatches.add(name + "." + m.name() + " " + names.get(k) + " after " + call + " calls");
+                            break;
+                        }
+                    }
+                    runs++;
+                }
+            }
+        }
+        if (!mismatches.isEmpty()) {
+            fail(String.join("\n", mismatches));
+        }
+        assertTrue(runs >= 5, runs + " units variants run");
+    }
+
+    private static boolean bitsEqual(float[] expected, float[] actual) {
+        for (int i = 0; i < actual.length; i++) {
+            if (Float.floatToRawIntBits(actual[i]) != Float.floatToRawIntBits(expected[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The VECTOR classes of {@code set} at every shape; methods of at least {@code threadsAbove} elements split. */
+    private static List<JavaFile> vectorClasses(KernelSet set, JavaApis apis, long threadsAbove) {
+        PlanOptions o = new PlanOptions(64, Planner.TILE_ABOVE_ELEMENTS, threadsAbove,
                 ProcessorOptions.DEFAULT_TRANSPOSE_BITS, apis);
         List<JavaFile> files = new ArrayList<>();
         for (int bits : VectorWriter.SHAPES) {
@@ -112,13 +211,16 @@ class Bf16UnitsTest {
      * Every class of {@code files} (compiled for {@code release}) and each of its variants against the
      * generic kernel, bit for bit; how many shapes each class's units variants ran.
      */
-    private static Map<String, Integer> run(KernelSet set, List<JavaFile> files, int release) {
+    private static Map<String, Integer> run(KernelSet set, List<JavaFile> files, int release, boolean threads) {
         Random r = new Random(32);
         Map<String, Integer> unitsRan = new TreeMap<>();
         CompiledKernels compiled = CompiledKernels.compile(set, files, release);
         List<String> mismatches = new ArrayList<>();
         for (JavaFile f : files) {
             String name = f.typeSpec().name();
+            if (!name.contains("_Vector")) {
+                continue;
+            }
             Map<String, List<String>> variants = compiled.variants(name);
             List<Object> instances = new ArrayList<>(List.of(compiled.create(name)));
             instances.addAll(compiled.everyVariant(name));
@@ -132,8 +234,9 @@ class Bf16UnitsTest {
                 for (int k = 0; k < instances.size(); k++) {
                     String variant = k == 0 ? "rule" : names != null && k - 1 < names.size() ? names.get(k - 1) : "rule";
                     float[] actual = garbage(out.bufferSize());
-                    GeneratedVersusGenericTest.call(instances.get(k).getClass(), instances.get(k), m.name(),
-                            new Object[] {src.clone(), actual});
+                    Object kernels = threads ? compiled.threadsOver(set.generatedName(Target.THREADS), instances.get(k))
+                            : instances.get(k);
+                    GeneratedVersusGenericTest.call(kernels.getClass(), kernels, m.name(), new Object[] {src.clone(), actual});
                     for (int i = 0; i < actual.length; i++) {
                         if (Float.floatToRawIntBits(actual[i]) != Float.floatToRawIntBits(expected[i])) {
                             mismatches.add(name + "." + m.name() + " " + variant + " at " + i + ": "
@@ -196,6 +299,15 @@ class Bf16UnitsTest {
         assertTrue(eight > 0 && !halfNames.contains("16x16 blocks in registers as 32-bit units of two bf16"), halfNames.toString());
         assertEquals(new MethodPlan.Rule(eight, halfNames.indexOf("4x4 blocks in registers as 32-bit units of two bf16")),
                 halfPlan.rule());
+        // nChw4c: 4 channels a block, where no 8x8 block of 16-bit lanes fits; 4x4 units do, before the rule's own form
+        KernelMethod four = widen("four", new int[] {1, 64, 56, 56}, "nchw", "nChw4c");
+        MethodPlan fourPlan = ClassPlanner.plan(new KernelSet("four", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR),
+                List.of(four)), Target.VECTOR, 512, new PlanOptions(ProcessorOptions.DEFAULT_UNROLL_LIMIT,
+                Planner.TILE_ABOVE_ELEMENTS, ProcessorOptions.DEFAULT_THREADS_ABOVE,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS)).methods().get(0);
+        assertEquals(List.of("4x4 blocks in registers as 32-bit units of two bf16", "scalar nest"),
+                fourPlan.variants().stream().map(VariantPlan::name).toList());
+        assertEquals(MethodPlan.Rule.always(0), fourPlan.rule());
     }
 
     /** Random 16-bit patterns (NaNs and infinities among them) with the special codes sprinkled in, pad lanes zero. */
