@@ -12,16 +12,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * {@link BlockedOps}'s classes compiled for Java 25, as the tests reach them: the examples' build
+ * {@link BlockedOps}'s and {@link QuantizedOps}'s classes compiled for Java 25, as the tests reach them: the examples' build
  * on JDK 25 or later (the {@code jdk25-forms} profile) puts them under
  * {@code META-INF/versions/25/} of the classes, where the multi-release runnable jar gives them to
  * JDK 25 in place of the base classes. The tests run on the classes directory, not the jar, so
- * they load them here through a class loader that defines every {@code BlockedOps_*} class from
+ * they load them here through a class loader that defines every {@code BlockedOps_*} and {@code QuantizedOps_*} class from
  * that directory and takes everything else (the interface, the runtime) from the test's own.
  */
 final class Java25Forms {
 
-    static final String PREFIX = "dev.strider.examples.kernels.BlockedOps_";
+    /** The classes the build compiles for Java 25 too: BlockedOps's and QuantizedOps's. */
+    static final java.util.List<String> PREFIXES = java.util.List.of("dev.strider.examples.kernels.BlockedOps_",
+            "dev.strider.examples.kernels.QuantizedOps_");
     /** Where the build puts them, relative to the classes directory. */
     static final String VERSIONED = "META-INF/versions/25";
     /** The class file version of Java 25. */
@@ -93,7 +95,7 @@ final class Java25Forms {
         return loader;
     }
 
-    /** Defines the {@code BlockedOps_*} classes from the versioned directory, child first. */
+    /** Defines the {@code BlockedOps_*} and {@code QuantizedOps_*} classes from the versioned directory, child first. */
     private static final class Versioned extends ClassLoader {
         private final Path root;
 
@@ -104,7 +106,7 @@ final class Java25Forms {
 
         @Override
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.startsWith(PREFIX)) {
+            if (PREFIXES.stream().noneMatch(name::startsWith)) {
                 return super.loadClass(name, resolve);
             }
             synchronized (getClassLoadingLock(name)) {
