@@ -102,8 +102,8 @@ class Bf16UnitsTest {
         String twin = vector512.substring(vector512.indexOf("private void toBlocked_blocks16uv("));
         twin = twin.substring(0, twin.indexOf("\n    }\n"));
         // 16x16 units: 4 stages of 16 selects a block, from int index vectors, and no rearrange
-        assertEquals(64, count(twin, ".selectFrom("), twin);
-        assertEquals(0, count(twin, ".rearrange("), twin);
+        assertEquals(64, SegmentLanesTest.count(twin, ".selectFrom("), twin);
+        assertEquals(0, SegmentLanesTest.count(twin, ".rearrange("), twin);
         assertTrue(twin.contains("IntVector selectLo8 = IntVector.fromArray(INT_512, "), twin);
         if (Runtime.version().feature() < 25) {
             return;
@@ -255,14 +255,6 @@ class Bf16UnitsTest {
             fail(mismatches.size() + " kernels differ from the generic one:\n" + String.join("\n", mismatches));
         }
         return unitsRan;
-    }
-
-    private static int count(String text, String part) {
-        int n = 0;
-        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
-            n++;
-        }
-        return n;
     }
 
     /**

@@ -204,7 +204,8 @@ class SegmentLanesTest {
         return v;
     }
 
-    private static int count(String s, String part) {
+    /** How many times {@code part} occurs in {@code s}, overlapping occurrences included. */
+    static int count(String s, String part) {
         int n = 0;
         for (int at = s.indexOf(part); at >= 0; at = s.indexOf(part, at + 1)) {
             n++;

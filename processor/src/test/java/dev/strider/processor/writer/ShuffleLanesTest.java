@@ -66,10 +66,6 @@ class ShuffleLanesTest {
         return source.substring(start, source.indexOf("\n    }\n", start));
     }
 
-    private static int count(String source, String text) {
-        return source.split(Pattern.quote(text), -1).length - 1;
-    }
-
     @Test
     void noRearrangeHasTwoLanes() {
         for (ElementType type : ElementType.values()) {
@@ -86,7 +82,7 @@ class ShuffleLanesTest {
     void sixtyFourBitLanesTransposeInBlocksOfFour() {
         String v128 = source(ElementType.DOUBLE, 128, 128);
         assertTrue(v128.contains("scalar (a reversed input: no rearrange of 2 lanes compiles to vector code)"), v128);
-        assertEquals(0, count(v128, "transposed in registers"), v128);
+        assertEquals(0, SegmentLanesTest.count(v128, "transposed in registers"), v128);
         assertTrue(v128.contains("scalar (a transpose in registers takes blocks of 4 lanes; 128 bits hold 2)"), v128);
         // 256 bits hold a 4x4 block of doubles even though 128-bit blocks were asked for.
         String v256 = source(ElementType.LONG, 256, 128);
@@ -101,32 +97,32 @@ class ShuffleLanesTest {
         // pairs), 32-bit pieces shift as longs; each row is stored as the floats it holds. The four
         // 4-channel blocks of the 16 are written out (NestWalk.WRITTEN_OUT_BLOCKS): 4 blocks of each.
         String floats = rule(source(ElementType.FLOAT, 256, 128));
-        assertEquals(4 * 4, count(floats, ".rearrange(SWAP2_INT_128)"), floats);
-        assertEquals(4 * 2, count(floats, "a1.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()")
-                + count(floats, "a3.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()"), floats);
-        assertEquals(4 * 2, count(floats, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32).reinterpretAsInts()"),
+        assertEquals(4 * 4, SegmentLanesTest.count(floats, ".rearrange(SWAP2_INT_128)"), floats);
+        assertEquals(4 * 2, SegmentLanesTest.count(floats, "a1.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()")
+                + SegmentLanesTest.count(floats, "a3.reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32).reinterpretAsInts()"), floats);
+        assertEquals(4 * 2, SegmentLanesTest.count(floats, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32).reinterpretAsInts()"),
                 floats);
-        assertEquals(4 * 4, count(floats, ".reinterpretAsInts();"), floats);
-        assertEquals(4 * 4, count(floats, ".reinterpretAsFloats().intoArray("), floats);
-        assertEquals(0, count(floats, "SWAP1"), floats);
+        assertEquals(4 * 4, SegmentLanesTest.count(floats, ".reinterpretAsInts();"), floats);
+        assertEquals(4 * 4, SegmentLanesTest.count(floats, ".reinterpretAsFloats().intoArray("), floats);
+        assertEquals(0, SegmentLanesTest.count(floats, "SWAP1"), floats);
         // 8x8 shorts (128 bits): 64-bit pieces rearrange; 32-bit ones shift as longs, 16-bit ones as
         // ints. The two 8-channel blocks of the 16 are written out: 2 blocks of 8 rows per stage.
         String shorts = rule(source(ElementType.SHORT, 128, 128));
-        assertEquals(16, count(shorts, ".rearrange(SWAP4_SHORT)"), shorts);
-        assertEquals(16, count(shorts, ".reinterpretAsLongs().lanewise(VectorOperators."), shorts);
-        assertEquals(16, count(shorts, ".reinterpretAsInts().lanewise(VectorOperators."), shorts);
-        assertEquals(0, count(shorts, "SWAP2") + count(shorts, "SWAP1"), shorts);
+        assertEquals(16, SegmentLanesTest.count(shorts, ".rearrange(SWAP4_SHORT)"), shorts);
+        assertEquals(16, SegmentLanesTest.count(shorts, ".reinterpretAsLongs().lanewise(VectorOperators."), shorts);
+        assertEquals(16, SegmentLanesTest.count(shorts, ".reinterpretAsInts().lanewise(VectorOperators."), shorts);
+        assertEquals(0, SegmentLanesTest.count(shorts, "SWAP2") + SegmentLanesTest.count(shorts, "SWAP1"), shorts);
         // 16x16 bytes: 64-bit pieces rearrange; then longs, ints and shorts shift by 32, 16 and 8 bits.
         String bytes = rule(source(ElementType.BYTE, 128, 128));
-        assertEquals(16, count(bytes, ".rearrange(SWAP8_BYTE)"), bytes);
-        assertEquals(16, count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32)")
-                + count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32)"), bytes);
-        assertEquals(16, count(bytes, ".reinterpretAsInts().lanewise(VectorOperators.LSHL, 16)")
-                + count(bytes, ".reinterpretAsInts().lanewise(VectorOperators.LSHR, 16)"), bytes);
-        assertEquals(16, count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHL, 8)")
-                + count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHR, 8)"), bytes);
+        assertEquals(16, SegmentLanesTest.count(bytes, ".rearrange(SWAP8_BYTE)"), bytes);
+        assertEquals(16, SegmentLanesTest.count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHL, 32)")
+                + SegmentLanesTest.count(bytes, ".reinterpretAsLongs().lanewise(VectorOperators.LSHR, 32)"), bytes);
+        assertEquals(16, SegmentLanesTest.count(bytes, ".reinterpretAsInts().lanewise(VectorOperators.LSHL, 16)")
+                + SegmentLanesTest.count(bytes, ".reinterpretAsInts().lanewise(VectorOperators.LSHR, 16)"), bytes);
+        assertEquals(16, SegmentLanesTest.count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHL, 8)")
+                + SegmentLanesTest.count(bytes, ".reinterpretAsShorts().lanewise(VectorOperators.LSHR, 8)"), bytes);
         // doubles shift nothing: no lane twice as wide as 64 bits.
         String doubles = rule(source(ElementType.DOUBLE, 256, 128));
-        assertEquals(0, count(doubles, "lanewise(VectorOperators.LSH"), doubles);
+        assertEquals(0, SegmentLanesTest.count(doubles, "lanewise(VectorOperators.LSH"), doubles);
     }
 }

@@ -112,9 +112,9 @@ class ValueLanesTest {
                         assertEquals(units, ClassPlanner.reinterprets(m, values), where);
                         // every store names its vector's exact class (VectorPlan.exactStores)
                         assertTrue(values.exactStores(), where);
-                        int stores = count(twin, ".intoArray(") + count(twin, ".intoMemorySegment(");
+                        int stores = SegmentLanesTest.count(twin, ".intoArray(") + SegmentLanesTest.count(twin, ".intoMemorySegment(");
                         assertTrue(stores > 0, where);
-                        assertEquals(stores, count(twin, "_CLASS.cast("), where + ":\n" + twin);
+                        assertEquals(stores, SegmentLanesTest.count(twin, "_CLASS.cast("), where + ":\n" + twin);
                         twins++;
                     }
                 }
@@ -176,7 +176,7 @@ class ValueLanesTest {
                     }
                     // one select per row and selected stage of every whole block (each stores its rows
                     // straight from the last stage's selects), no rearrange left there
-                    int storedSelects = count(twin, "_CLASS.cast(selectLo1.selectFrom(") + count(twin, "_CLASS.cast(selectHi1.selectFrom(");
+                    int storedSelects = SegmentLanesTest.count(twin, "_CLASS.cast(selectLo1.selectFrom(") + SegmentLanesTest.count(twin, "_CLASS.cast(selectHi1.selectFrom(");
                     int blocks = storedSelects / values.lanes();
                     assertTrue(blocks > 0 && storedSelects % values.lanes() == 0, where + "\n" + twin);
                     // every block declares its index vectors, from integers (no float[] for the nest's
@@ -191,34 +191,26 @@ class ValueLanesTest {
                         boolean everyBlockSelects = !(k == values.lanes() / 2 && values.stages().offsetLoads())
                                 && !values.tails().any();
                         for (String local : List.of("selectLo" + k, "selectHi" + k)) {
-                            int declarations = count(twin, " " + local + " = ");
+                            int declarations = SegmentLanesTest.count(twin, " " + local + " = ");
                             assertTrue(!everyBlockSelects || declarations >= blocks, where + ": " + local + " declared "
                                     + declarations + " times for " + blocks + " whole blocks\n" + twin);
-                            assertTrue(count(twin, local + ".selectFrom(") >= declarations,
+                            assertTrue(SegmentLanesTest.count(twin, local + ".selectFrom(") >= declarations,
                                     where + ": " + local + " declared where no select uses it\n" + twin);
-                            assertEquals(declarations, count(twin, " " + local + " = (FloatVector) IntVector.fromArray(")
-                                    + count(twin, " " + local + " = (DoubleVector) LongVector.fromArray(")
-                                    + count(twin, " " + local + " = IntVector.fromArray(")
-                                    + count(twin, " " + local + " = LongVector.fromArray("), where + ": " + local);
+                            assertEquals(declarations, SegmentLanesTest.count(twin, " " + local + " = (FloatVector) IntVector.fromArray(")
+                                    + SegmentLanesTest.count(twin, " " + local + " = (DoubleVector) LongVector.fromArray(")
+                                    + SegmentLanesTest.count(twin, " " + local + " = IntVector.fromArray(")
+                                    + SegmentLanesTest.count(twin, " " + local + " = LongVector.fromArray("), where + ": " + local);
                         }
                     }
                     if (!values.tails().any()) {
-                        assertEquals(blocks * stages.size() * values.lanes(), count(twin, ".selectFrom("), where + "\n" + twin);
-                        assertEquals(0, count(twin, ".rearrange("), where);
+                        assertEquals(blocks * stages.size() * values.lanes(), SegmentLanesTest.count(twin, ".selectFrom("), where + "\n" + twin);
+                        assertEquals(0, SegmentLanesTest.count(twin, ".rearrange("), where);
                     }
                     selected++;
                 }
             }
         }
         assertTrue(selected >= 6, selected + " selected forms");
-    }
-
-    private static int count(String text, String part) {
-        int n = 0;
-        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
-            n++;
-        }
-        return n;
     }
 
     /**
