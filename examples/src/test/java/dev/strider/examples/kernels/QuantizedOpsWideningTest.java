@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The widenings of {@link QuantizedOps} that {@code ConversionGoalsBenchmark} measures (bf16, f16
  * and f32 nchw to nChw16c 1x64x56x56): every variant of every VECTOR class against the generic
- * kernel, bit for bit over the whole destination, pad lanes included, on random 16-bit codes (NaNs
+ * kernel, bit for bit over the whole destination (64 channels: no pad lanes), on random 16-bit codes (NaNs
  * with their payloads, infinities, subnormals among them); on JDK 25 or later also the classes
  * compiled for Java 25 that the runnable jar gives that JDK ({@link Java25Forms}), whose bf16 blocks
  * of units select from two vectors.
@@ -49,6 +49,12 @@ class QuantizedOpsWideningTest {
             for (int bits : new int[] {128, 256, 512}) {
                 String name = "QuantizedOps_Vector" + bits;
                 Class<?> c = java25 ? Java25Forms.versioned(name) : Class.forName(QuantizedOps.class.getPackageName() + "." + name);
+                // the forms under test are there: every class carries bf16 units
+                dev.strider.runtime.KernelProvider provider = (dev.strider.runtime.KernelProvider)
+                        Class.forName(c.getName() + "$Provider", true, c.getClassLoader()).getConstructor().newInstance();
+                List<String> bf16Forms = provider.variants().get("bf16ToBlocked(short[], float[])");
+                assertTrue(bf16Forms != null && bf16Forms.stream().anyMatch(v -> v.contains("32-bit units")),
+                        name + ": " + bf16Forms);
                 for (int variant = -1; variant < 6; variant++) {
                     QuantizedOps ops = (QuantizedOps) c.getConstructor(int.class).newInstance(variant);
                     String what = name + (java25 ? " compiled for Java 25" : "") + " variant " + variant;

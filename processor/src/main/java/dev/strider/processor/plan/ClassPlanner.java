@@ -416,9 +416,9 @@ public final class ClassPlanner {
                 return MethodPlan.single(m, split, rule);
             }
             // no 16-bit block fits where units do (nChw4c's 4 channels at 256 or 512 bits): the units,
-            // then what the rule would run without them
+            // then what the rule would run without them (a scalar nest no longer says why no vector form fits)
             List<VariantPlan> withUnits = new ArrayList<>(units);
-            withUnits.add(rule);
+            withUnits.add(rule.form() instanceof VariantPlan.Scalar ? scalarFallback(m, problem, o, bits, split, null) : rule);
             return new MethodPlan(m, split, withUnits,
                     unitsRule(withUnits, 0, units.size(), MethodPlan.Rule.always(units.size())));
         }

@@ -826,7 +826,8 @@ public final class VectorWriter {
         /** {@code VALUE_LANES = Device.current().valueLanes()}: variants run their Java 25 form. */
         String valueLanes() {
             return deviceFlag("VALUE_LANES", "valueLanes",
-                    "Java 25 and later: variants with a form in value lanes run it, which reinterprets no vector.\n");
+                    "Java 25 and later: variants with a form in value lanes run it, which reinterprets no vector\n"
+                            + "but the loads and stores of blocks of bf16 units (shorts read as ints, ints stored as floats).\n");
         }
 
         /** {@code NAME = Device.current().method()}: a static final boolean the rules read, once. */
