@@ -504,7 +504,9 @@ public final class ClassPlanner {
      * reorder's 26.0-27.8 (0.84-0.93x its GB/s for 3/4 of its bytes), where the rule before them
      * (the f32 bits in 4x4 blocks) ran 37.6-46.4; its 16x16 units ran 30.1 alone but 237 beside the
      * f32 reorder's 4x4 blocks (vectors of two widths in one JVM, as {@link VectorPlan#exactStores}
-     * tells). The 128-bit class's 4x4 units 24.1-24.7 against its f32 bits' 38.3. On JDK 25 the
+     * tells). The 128-bit class's 4x4 units 24.1-24.7 against its f32 bits' 38.3; the 256-bit
+     * class's 4x4 units 20.8-25.4 against its f32 bits' 38.5, its 8x8 units 281 beside the f32
+     * reorder's 4x4 blocks. On JDK 25 the
      * 512-bit class's 16x16 units ran 17.4-18.9 us against 19.1-21.5 for its 8x8 16-bit blocks (the
      * rule before them) and its 4x4 units 24.7-27.5; the 256-bit class's 8x8 units 16.4, its 8x8
      * 16-bit blocks 19.5, 4x4 units 22.8, f32 bits 29.0; the 128-bit class's 4x4 units 22.5-22.7,
