@@ -409,8 +409,7 @@ public final class ClassPlanner {
         VariantPlan rule = vectorVariant(m, problem, o, bits, lanes, transposeLanes, interleavable, split, true,
                 segmentLanes);
         // bf16 into arrays: blocks of units where they fit, which the rule takes
-        List<VariantPlan> units = widensBf16(m) && !throughSegments ? unitsVariants(m, problem, o, bits, lanes, split)
-                : List.of();
+        List<VariantPlan> units = throughSegments ? List.of() : unitsVariants(m, problem, o, bits, lanes, split);
         if (!(rule.form() instanceof VariantPlan.Vectors v) || v.plan().kind() != VectorPlan.Kind.TRANSPOSE) {
             if (units.isEmpty()) {
                 return MethodPlan.single(m, split, rule);
@@ -617,6 +616,9 @@ public final class ClassPlanner {
     static List<VariantPlan> unitsVariants(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                            boolean split) {
         List<VariantPlan> units = new ArrayList<>();
+        if (!widensBf16(m)) {
+            return units;
+        }
         // the widest units that fit: a pixel run that ends in a partial pair of 16x16 blocks (28x28
         // = 784 pixels, 24 pairs and 16 left) may be whole pairs of 8x8 ones (49)
         for (int t = Math.min(bits / 32, MAX_TRANSPOSE_LANES); t > MIN_SHUFFLE_LANES && units.isEmpty(); t /= 2) {
@@ -635,9 +637,6 @@ public final class ClassPlanner {
     /** The same in blocks of {@code t x t} units, or null. */
     private static VariantPlan unitsVariant(KernelMethod m, Problem problem, PlanOptions o, int bits, int lanes,
                                             boolean split, int t) {
-        if (!widensBf16(m) || t < MIN_SHUFFLE_LANES) {
-            return null;
-        }
         VariantPlan v = vectorVariant(m, problem, o, bits, lanes, t, false, split, false, false, false, false, true);
         return v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().units()
                 && NestWalk.size(vectors.plan().loops(), vectors.plan().leaf(), v.splitNode(), vectors.plan().tails())

@@ -112,8 +112,6 @@ public record VariantPlan(String name, String suffix, Form form, int unrollLimit
     }
 
     public String describe() {
-        // blocks of bf16 units reinterpret in value lanes too (VectorPlan.withUnits)
-        return form.describe() + fromJava25.map(p -> p.units() ? "; from Java 25 in value lanes"
-                : "; from Java 25 in value lanes, never reinterpreted").orElse("");
+        return form.describe() + fromJava25.map(p -> "; from Java 25 in " + p.valueLanesNote()).orElse("");
     }
 }

@@ -193,6 +193,15 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         return new VectorPlan(loops, kind, leaf, lanes, stages.withoutShifts(), tails, widenedRows, Lanes.VALUES, tileBlocks, units);
     }
 
+    /**
+     * {@code "value lanes, never reinterpreted"}: what the Javadoc says of this plan in value lanes;
+     * blocks of units say only {@code "value lanes"}, as their loads and stores reinterpret in any
+     * lanes (shorts read as ints, ints stored as floats).
+     */
+    public String valueLanesNote() {
+        return units ? "value lanes" : "value lanes, never reinterpreted";
+    }
+
     /** True when the plan's lanes move as {@link Lanes#VALUES}. */
     public boolean valueLanes() {
         return moves == Lanes.VALUES;
@@ -411,7 +420,7 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
         String nest = loops.describe();
         String segment = switch (moves) {
             case SEGMENT_BITS -> "; segment lanes, never reinterpreted";
-            case VALUES -> "; value lanes, never reinterpreted";
+            case VALUES -> "; " + valueLanesNote();
             default -> "";
         };
         if (kind == Kind.CONTIGUOUS) {
@@ -424,8 +433,6 @@ public record VectorPlan(LoopPlan loops, Kind kind, int leaf, int lanes, Stages 
                     + (kind == Kind.INTERLEAVE ? "interleaved" : "deinterleaved") + " in registers" + segment;
         }
         if (units) {
-            // the units' loads and stores reinterpret in every lanes (shorts read as ints, ints stored as floats)
-            segment = moves == Lanes.VALUES ? "; value lanes" : "";
             String y = loops.nodes().get(leaf).name();
             return nest + "; " + lanes + "x" + lanes + " blocks of 32-bit units (two bf16 of " + y + " each) x "
                     + loops.nodes().get(leaf + 1).name() + " transposed in registers, each unit widened into two f32 rows"
