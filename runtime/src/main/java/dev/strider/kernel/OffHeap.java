@@ -487,11 +487,12 @@ final class OffHeap {
      */
     private static final class Raw {
 
-        private static final MethodHandle GET_LONG;          // (Object, long) long
-        private static final MethodHandle GET_OBJECT;        // (Object, long) Object
-        private static final MethodHandle ARRAY_BASE_OFFSET; // (Class) int
-        private static final MethodHandle FIELD_OFFSET;      // (Field) long
-        private static final long ADDRESS;                   // java.nio.Buffer.address
+        // sun.misc.Unsafe's handles, found once by RawMemory (null on JDK 22 and later, or where missing)
+        private static final MethodHandle GET_LONG = RawMemory.GET_LONG_AT;
+        private static final MethodHandle GET_OBJECT = RawMemory.GET_OBJECT;
+        private static final MethodHandle ARRAY_BASE_OFFSET = RawMemory.ARRAY_BASE_OFFSET;
+        private static final MethodHandle FIELD_OFFSET = RawMemory.FIELD_OFFSET;
+        private static final long ADDRESS = RawMemory.ADDRESS;                   // java.nio.Buffer.address
         private static final Class<?>[] TYPED = {ByteBuffer.class, ShortBuffer.class, IntBuffer.class,
             FloatBuffer.class, LongBuffer.class, DoubleBuffer.class};
         private static final long[] HB = new long[TYPED.length]; // each typed buffer class's hb
@@ -514,42 +515,21 @@ final class OffHeap {
                 return -1L;
             }
         };
+        /** False when a typed buffer's {@code hb} was not found: then no place is known but an exposed array's. */
+        private static final boolean FIELDS;
 
         static {
-            MethodHandle getLong = null;
-            MethodHandle getObject = null;
-            MethodHandle arrayBase = null;
-            MethodHandle fieldOffset = null;
-            long address = -1;
-            if (!segments()) {
+            boolean fields = GET_LONG != null && !segments();
+            if (fields) {
                 try {
-                    Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
-                    Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
-                    theUnsafe.setAccessible(true);
-                    Object unsafe = theUnsafe.get(null);
-                    MethodHandles.Lookup l = MethodHandles.publicLookup();
-                    getLong = l.findVirtual(unsafeClass, "getLong", MethodType.methodType(long.class, Object.class,
-                            long.class)).bindTo(unsafe);
-                    getObject = l.findVirtual(unsafeClass, "getObject", MethodType.methodType(Object.class,
-                            Object.class, long.class)).bindTo(unsafe);
-                    arrayBase = l.findVirtual(unsafeClass, "arrayBaseOffset", MethodType.methodType(int.class,
-                            Class.class)).bindTo(unsafe);
-                    fieldOffset = l.findVirtual(unsafeClass, "objectFieldOffset", MethodType.methodType(long.class,
-                            Field.class)).bindTo(unsafe);
-                    address = (long) fieldOffset.invokeExact(Buffer.class.getDeclaredField("address"));
                     for (int i = 0; i < TYPED.length; i++) {
-                        HB[i] = (long) fieldOffset.invokeExact(TYPED[i].getDeclaredField("hb"));
+                        HB[i] = (long) FIELD_OFFSET.invokeExact(TYPED[i].getDeclaredField("hb"));
                     }
                 } catch (Throwable t) {
-                    getLong = null;
+                    fields = false;
                 }
             }
-            boolean ok = getLong != null;
-            GET_LONG = ok ? getLong : null;
-            GET_OBJECT = ok ? getObject : null;
-            ARRAY_BASE_OFFSET = ok ? arrayBase : null;
-            FIELD_OFFSET = ok ? fieldOffset : null;
-            ADDRESS = ok ? address : -1;
+            FIELDS = fields;
         }
 
         private Raw() {
@@ -568,7 +548,7 @@ final class OffHeap {
             if (b.hasArray()) {
                 return new Place(b.array(), (long) (b.arrayOffset() + b.position()) * scale);
             }
-            if (GET_LONG == null) {
+            if (!FIELDS) {
                 return null;
             }
             try {
