@@ -16,7 +16,10 @@ public enum MemoryRoute {
     VALUE(false),
     /** {@code a[i]}; vectors {@code fromArray}. */
     ARRAY(true),
-    /** {@code b.get(i)} ({@code b.getFloat(4 * i)} for a byte buffer) on a slice at the position; no vectors. */
+    /**
+     * {@code b.get(i)} ({@code b.getFloat(4 * i)} for a byte buffer) on a slice at the position, and
+     * by address in bytes where the buffers allow ({@link MethodPlan#byAddress}); no vectors.
+     */
     BUFFER(false),
     /**
      * A buffer as {@link #BUFFER}, and through {@code MemorySegment.ofBuffer} of the slice (Java 22 and

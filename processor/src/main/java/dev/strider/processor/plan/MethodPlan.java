@@ -103,7 +103,8 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
     /**
      * True when every parameter is a value or reached by {@code SEGMENT} or {@code route} (none of
      * 4-bit elements, whose indices are ints), at least one by {@code route}, and no dim of
-     * {@code loops} takes an offset table: what a nest in long offsets asks of its memory.
+     * {@code loops} takes an offset table: what a nest in long offsets asks of its memory. (A
+     * compilation whose buffers take {@code BUFFER} has no segments, so there it asks buffers only.)
      */
     private boolean throughSegments(MemoryRoute route, LoopPlan loops) {
         for (int i = 0; i < routes.size(); i++) {
@@ -148,6 +149,29 @@ public record MethodPlan(KernelMethod method, boolean split, List<VariantPlan> v
     public boolean viewsInBytes(VariantPlan v) {
         return v.form() instanceof VariantPlan.Scalar && v.padVectors().isEmpty()
                 && throughSegments(MemoryRoute.BUFFER_SEGMENT, v.loops());
+    }
+
+    /**
+     * True when scalar variant {@code v} has a second nest that reaches the method's buffers by
+     * address ({@code RawMemory}, on JDK 17 to 21) and counts every operand's offsets in bytes, in
+     * {@code long}, as {@link #viewsInBytes} does through segment views: where the compilation has no
+     * final FFM API (the buffers' route is {@link MemoryRoute#BUFFER}) and every tensor is a buffer
+     * (no array, and no 4-bit operand), no dim takes an offset table, and no pad lanes are zeroed in
+     * vectors first. The variant runs it where every buffer is direct, views no segment, is in
+     * native order and aligned to its elements, and on a JDK before 22 ({@code RawMemory.usable}),
+     * and its element-by-element nest otherwise. Why: JDK 17's C2 keeps the bounds check of every
+     * {@code ByteBuffer.getFloat(i)} in the loop. Measured (AMD EPYC Zen 4, JDK 17, one JVM,
+     * interleaved, nchw to nChw16c 1x64x56x56, the scalar nest): 155-165 us on direct buffers
+     * element by element, 56-57 by address, 56-57 on arrays.
+     */
+    public boolean byAddress(VariantPlan v) {
+        return v.form() instanceof VariantPlan.Scalar && v.padVectors().isEmpty()
+                && throughSegments(MemoryRoute.BUFFER, v.loops());
+    }
+
+    /** True when scalar variant {@code v} has a nest in bytes: {@link #viewsInBytes} or {@link #byAddress}. */
+    public boolean inBytes(VariantPlan v) {
+        return viewsInBytes(v) || byAddress(v);
     }
 
     /** {@code toBlocked64(float[], float[])}: see {@link KernelMethod#key()}. */

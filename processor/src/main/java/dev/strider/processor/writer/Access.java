@@ -37,6 +37,8 @@ final class Access {
     static final ClassName BYTE_BUFFER = ClassName.get("java.nio", "ByteBuffer");
     static final ClassName ARENA = ClassName.get(Memory.FOREIGN_PACKAGE, "Arena");
     static final ClassName NIBBLES = ClassName.get("dev.strider.kernel", "Nibbles");
+    static final ClassName RAW_MEMORY = ClassName.get("dev.strider.kernel", "RawMemory");
+    static final ClassName REFERENCE = ClassName.get("java.lang.ref", "Reference");
 
     /** A name or a number: an index that needs no parentheses when multiplied. */
     private static final Pattern SIMPLE = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*|\\d+");
@@ -67,6 +69,12 @@ final class Access {
      * buffers are read and written through their segment views ({@code MethodPlan.viewsInBytes}).
      */
     private final boolean byteOffsets;
+    /**
+     * Buffers are read and written by address ({@code MethodPlan.byAddress}), in byte offsets: the
+     * address of each, a parameter of the nest, once used.
+     */
+    private final boolean byAddress;
+    private final Map<Param, String> addresses = new LinkedHashMap<>();
 
     /**
      * @param method the method as the class writes it (its parameters renamed where they would clash)
@@ -93,12 +101,26 @@ final class Access {
      */
     Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops,
            BiFunction<ElementType, Integer, String> exactClasses, boolean byteOffsets) {
+        this(method, plan, scope, loops, exactClasses, byteOffsets, false);
+    }
+
+    /**
+     * @param byAddress buffers are reached by address ({@code MethodPlan.byAddress}): then
+     *                  {@code byteOffsets} holds too, and {@code RawMemory.getFloat(srcAddress + offset)}
+     *                  reads a buffer
+     */
+    Access(KernelMethod method, MethodPlan plan, Identifiers.Scope scope, LoopPlan loops,
+           BiFunction<ElementType, Integer, String> exactClasses, boolean byteOffsets, boolean byAddress) {
+        if (byAddress && !byteOffsets) {
+            throw new IllegalArgumentException("addresses take offsets in bytes");
+        }
         this.method = method;
         this.plan = plan;
         this.scope = scope;
         this.loops = loops;
         this.exactClasses = exactClasses;
         this.byteOffsets = byteOffsets;
+        this.byAddress = byAddress;
     }
 
     /** The Java type of a parameter: {@code float}, {@code float[]}, {@code FloatBuffer}, {@code MemorySegment}. */
@@ -161,6 +183,9 @@ final class Access {
             }
             return CodeBlock.of("$T.get($N, $L)", NIBBLES, nibbles(p), index);
         }
+        if (byAddress && route(p) == MemoryRoute.BUFFER) {
+            return CodeBlock.of("$T.get$L($N + $L)", RAW_MEMORY, KernelClass.titled(p.type()), address(p), longIndex(index));
+        }
         if (byteOffsets && route(p) == MemoryRoute.BUFFER_SEGMENT) {
             return CodeBlock.of("$N.get($T.$L, $L)", view(p), VALUE_LAYOUT, layout(p.type()), longIndex(index));
         }
@@ -179,6 +204,10 @@ final class Access {
     CodeBlock write(Param p, CodeBlock index, CodeBlock value) {
         if (p.packed()) {
             return CodeBlock.of("$T.set($N, $L, $L);\n", NIBBLES, nibbles(p), index, value);
+        }
+        if (byAddress && route(p) == MemoryRoute.BUFFER) {
+            return CodeBlock.of("$T.put$L($N + $L, $L);\n", RAW_MEMORY, KernelClass.titled(p.type()), address(p),
+                    longIndex(index), value);
         }
         if (byteOffsets && route(p) == MemoryRoute.BUFFER_SEGMENT) {
             return CodeBlock.of("$N.set($T.$L, $L, $L);\n", view(p), VALUE_LAYOUT, layout(p.type()), longIndex(index), value);
@@ -278,11 +307,12 @@ final class Access {
      * 25), as segments passed in never did.
      */
     List<com.palantir.javapoet.ParameterSpec> handOff() {
-        if (views.isEmpty()) {
+        if (views.isEmpty() && addresses.isEmpty()) {
             return List.of();
         }
         List<com.palantir.javapoet.ParameterSpec> locals = new java.util.ArrayList<>();
         views.values().forEach(view -> locals.add(com.palantir.javapoet.ParameterSpec.builder(MEMORY_SEGMENT, view).build()));
+        addresses.values().forEach(a -> locals.add(com.palantir.javapoet.ParameterSpec.builder(TypeName.LONG, a).build()));
         nibbleViews.values().forEach(view -> locals.add(com.palantir.javapoet.ParameterSpec.builder(BYTE_BUFFER, view).build()));
         orders.values().forEach(order -> locals.add(com.palantir.javapoet.ParameterSpec.builder(BYTE_ORDER, order).build()));
         return locals;
@@ -292,10 +322,18 @@ final class Access {
      * For a nest in bytes through its buffers' views ({@code MethodPlan.viewsInBytes}): what its caller
      * runs it on, every viewed buffer of elements wider than a byte in native order
      * ({@code src.order() == ByteOrder.nativeOrder()}), where the views read native order; empty
-     * where only byte buffers of bytes are viewed, whose order reads nothing.
+     * where only byte buffers of bytes are viewed, whose order reads nothing. By address ({@code
+     * MethodPlan.byAddress}): every buffer usable so ({@code RawMemory.usable(src, 4)}) and, for
+     * elements wider than a byte, in native order.
      */
     Optional<CodeBlock> nativeOrders() {
         CodeBlock.Builder b = CodeBlock.builder();
+        for (Param p : addresses.keySet()) {
+            b.add(b.isEmpty() ? "$T.usable($N, $L)" : " && $T.usable($N, $L)", RAW_MEMORY, p.name(), p.type().bytes());
+            if (p.type().bytes() > 1) {
+                b.add(" && $N.order() == $T.nativeOrder()", p.name(), BYTE_ORDER);
+            }
+        }
         for (Param p : views.keySet()) {
             if (p.type().bytes() > 1) {
                 b.add(b.isEmpty() ? "$N.order() == $T.nativeOrder()" : " && $N.order() == $T.nativeOrder()", p.name(),
@@ -311,7 +349,25 @@ final class Access {
         for (Param p : views.keySet()) {
             b.add(b.isEmpty() ? "$T.ofBuffer($N)" : ", $T.ofBuffer($N)", MEMORY_SEGMENT, p.name());
         }
+        for (Param p : addresses.keySet()) {
+            b.add(b.isEmpty() ? "$T.address($N)" : ", $T.address($N)", RAW_MEMORY, p.name());
+        }
         return b.build();
+    }
+
+    /**
+     * {@code Reference.reachabilityFence(src);} for each buffer reached by address, which its
+     * caller runs after the nest: a direct buffer's memory is freed with the buffer, and the nest
+     * holds only its address, so the buffer must stay reachable until the nest returns.
+     */
+    CodeBlock fences() {
+        CodeBlock.Builder b = CodeBlock.builder();
+        addresses.keySet().forEach(p -> b.addStatement("$T.reachabilityFence($N)", REFERENCE, p.name()));
+        return b.build();
+    }
+
+    private String address(Param p) {
+        return addresses.computeIfAbsent(p, q -> scope.local(q.name() + "Address"));
     }
 
     private String order(Param p) {

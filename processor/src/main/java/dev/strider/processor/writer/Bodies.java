@@ -46,19 +46,23 @@ final class Bodies {
             return new Body(plan, prologue, logical, pad, tables, Optional.of(body), handOff, inBytes);
         }
 
-        /** The same body, with {@code bytes} its nest in bytes ({@link MethodPlan#viewsInBytes}). */
+        /** The same body, with {@code bytes} its nest in bytes ({@link MethodPlan#inBytes}). */
         Body withInBytes(InBytes bytes) {
             return new Body(plan, prologue, logical, pad, tables, fromJava25, handOff, Optional.of(bytes));
         }
     }
 
     /**
-     * The nest in bytes of a scalar variant over buffers ({@link MethodPlan#viewsInBytes}): its
-     * body, which takes the buffers' segment views ({@code body.handOff()}) and declares nothing
-     * first; the condition on which the variant runs it, if any ({@link Access#nativeOrders}); and
-     * the views as the variant makes them from its sliced buffers ({@link Access#viewArguments}).
+     * The nest in bytes of a scalar variant over buffers ({@link MethodPlan#inBytes}): its body,
+     * which takes the buffers' segment views or addresses ({@code body.handOff()}) and declares
+     * nothing first; the condition on which the variant runs it, if any ({@link Access#nativeOrders});
+     * the views or addresses as the variant makes them from its sliced buffers ({@link
+     * Access#viewArguments}); what the variant runs after it ({@link Access#fences}); how it reaches
+     * the buffers, for its Javadoc; and why the variant would run its element nest instead, for a
+     * comment there.
      */
-    record InBytes(Body body, Optional<CodeBlock> when, CodeBlock views) {
+    record InBytes(Body body, Optional<CodeBlock> when, CodeBlock views, CodeBlock after, String how,
+                   String otherwise) {
     }
 
     /**
@@ -104,20 +108,29 @@ final class Bodies {
     }
 
     /**
-     * {@code body}, scalar variant {@code v}'s code, with its nest in bytes through its buffers'
-     * segment views where {@link MethodPlan#viewsInBytes} holds: the same nest in {@code long} offsets
-     * counted in bytes, reading and writing each buffer through its view in native order.
+     * {@code body}, scalar variant {@code v}'s code, with its nest in bytes where {@link
+     * MethodPlan#inBytes} holds: the same nest in {@code long} offsets counted in bytes, reading and
+     * writing each buffer through its segment view in native order ({@link MethodPlan#viewsInBytes})
+     * or by its address ({@link MethodPlan#byAddress}).
      */
     static Body withInBytes(Identifiers ids, KernelMethod m, MethodPlan method, VariantPlan v, Body body) {
-        if (!method.viewsInBytes(v)) {
+        if (!method.inBytes(v)) {
             return body;
         }
+        boolean byAddress = method.byAddress(v);
         NestWriter nest = nest(ids, m, v, true, units(m, v));
-        Access access = new Access(m, method, nest.scope(), v.loops(), null, true);
+        Access access = new Access(m, method, nest.scope(), v.loops(), null, true, byAddress);
         Body bytes = scalar(ids, m, v, nest, access);
         Body taking = new Body(v, CodeBlock.of(""), bytes.logical(), bytes.pad(), bytes.tables())
                 .withHandOff(access.handOff());
-        return body.withInBytes(new InBytes(taking, access.nativeOrders(), access.viewArguments()));
+        InBytes inBytes = byAddress
+                ? new InBytes(taking, access.nativeOrders(), access.viewArguments(), access.fences(),
+                        "by the addresses of its direct buffers (JDK 17 to 21, {@code RawMemory})",
+                        "a heap buffer, one over a segment, misaligned or in another byte order, or JDK 22+: element by element")
+                : new InBytes(taking, access.nativeOrders(), access.viewArguments(), access.fences(),
+                        "through the segment views of its buffers in native order",
+                        "another byte order: element by element, as the buffers read it");
+        return body.withInBytes(inBytes);
     }
 
     /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */

@@ -462,14 +462,13 @@ final class KernelClass {
         Bodies.InBytes bytes = b.inBytes().get();
         String name = ids.variant(m, b.plan().inBytesSuffix());
         MethodSpec.Builder nest = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE)
-                .addJavadoc("The $L of {@link #$N} in bytes, through the segment views of its buffers in native\n",
-                        b.plan().name(), m.name())
-                .addJavadoc("order. Loop nest: $L.\n", b.plan().describe());
+                .addJavadoc("The $L of {@link #$N} in bytes, $L. Loop nest: $L.\n", b.plan().name(), m.name(),
+                        bytes.how(), b.plan().describe());
         parameters(ids, nest, m, split);
         bytes.body().handOff().forEach(nest::addParameter);
         type.addMethod(nest.addCode(work(ids, m, bytes.body(), steps)).build());
         CodeBlock call = CodeBlock.builder()
-                .addStatement("$N($L, $L)", name, arguments(ids, m, split), bytes.views()).build();
+                .addStatement("$N($L, $L)", name, arguments(ids, m, split), bytes.views()).add(bytes.after()).build();
         CodeBlock.Builder work = CodeBlock.builder().add(b.prologue());
         if (bytes.when().isEmpty()) {
             return work.add(call).build();
@@ -478,7 +477,7 @@ final class KernelClass {
         return work.beginControlFlow("if ($L)", bytes.when().get())
                 .add(call)
                 .nextControlFlow("else")
-                .add("// another byte order: element by element, as the buffers read it\n")
+                .add("// $L\n", bytes.otherwise())
                 .add(work(ids, m, elements, steps))
                 .endControlFlow()
                 .build();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.palantir.javapoet.JavaFile;
 import dev.strider.Target;
 import dev.strider.kernel.ElementType;
+import dev.strider.kernel.RawMemory;
 import dev.strider.layout.TensorLayout;
 import dev.strider.processor.ProcessorOptions;
 import dev.strider.processor.model.JavaApis;
@@ -160,6 +161,44 @@ class OffHeapKernelsTest {
     }
 
     /**
+     * Methods whose tensors are all buffers, compiled for Java 17 (no final FFM API), have a second
+     * scalar nest that counts bytes and reaches the buffers by address ({@code MethodPlan.byAddress},
+     * {@code RawMemory}), run where every buffer is direct, in native order, aligned to its elements
+     * and views no segment, on a JDK before 22: every class and variant computes what the generic
+     * kernels compute on buffers of both orders, heap and direct, at aligned and misaligned
+     * positions, THREADS in chunks; the SCALAR class has both nests and keeps the buffers reachable
+     * until its nest by address returns; and on JDK 17 to 21 some calls did go by address.
+     */
+    @Test
+    void directBuffersAreReachedByAddressWithoutTheFfmApi() {
+        Random r = new Random(20261130L);
+        KernelSet set = padsWidthsAndRandoms("buffersByAddress", r,
+                p -> p.type() == ElementType.BYTE || r.nextInt(3) == 0 ? Memory.BYTE_BUFFER : Memory.BUFFER);
+        List<JavaFile> files = Writers.everyTarget(set, ProcessorOptions.DEFAULT_UNROLL_LIMIT, 1,
+                ProcessorOptions.DEFAULT_TRANSPOSE_BITS, new JavaApis(17, false, false));
+        String scalar = scalarClass(files);
+        String flat = scalar.replaceAll("\\s+", " ");
+        assertTrue(flat.matches("(?s).*private void toBlocked_scalarBytes\\(\\w+ src, \\w+ dst, int from, int to, long srcAddress, "
+                + "long dstAddress\\).*"), "the nest in bytes takes the addresses:\n" + scalar);
+        assertTrue(flat.contains("if (RawMemory.usable(src, 4) && src.order() == ByteOrder.nativeOrder() && RawMemory.usable(dst, 4) "
+                + "&& dst.order() == ByteOrder.nativeOrder()) { toBlocked_scalarBytes(src, dst, from, to, RawMemory.address(src), "
+                + "RawMemory.address(dst)); Reference.reachabilityFence(src); Reference.reachabilityFence(dst); } else {"), scalar);
+        assertTrue(scalar.contains("RawMemory.putFloat(dstAddress + "), scalar);
+        assertFalse(scalar.contains("MemorySegment"), scalar);
+        Map<String, Integer> kinds = checkEveryClass(set, files, r, 3, 17);
+        System.out.println("[off-heap] buffers by address: " + kinds);
+        for (String kind : List.of("heap buffer", "direct buffer", "byte buffer", "buffers in native order",
+                "a buffer in another order")) {
+            assertTrue(kinds.getOrDefault(kind, 0) > 0, kind + ": " + kinds);
+        }
+        if (Runtime.version().feature() < JavaApis.FFM_RELEASE) {
+            assertTrue(kinds.getOrDefault("by address", 0) > 0, kinds::toString);
+        } else {
+            assertFalse(kinds.containsKey("by address"), "JDK 22 and later never go by address: " + kinds);
+        }
+    }
+
+    /**
      * Every target's class of {@code set} at the default unrolling and transposes, THREADS splitting
      * methods of {@code threadsAbove} elements or more.
      */
@@ -173,7 +212,13 @@ class OffHeapKernelsTest {
      * {@code calls} times, its arguments placed at random ({@link #check}); the placements counted.
      */
     private static Map<String, Integer> checkEveryClass(KernelSet set, List<JavaFile> files, Random r, int calls) {
-        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, RELEASE));
+        return checkEveryClass(set, files, r, calls, RELEASE);
+    }
+
+    /** The same, compiled for Java {@code release}. */
+    private static Map<String, Integer> checkEveryClass(KernelSet set, List<JavaFile> files, Random r, int calls,
+                                                        int release) {
+        List<Object> targets = GeneratedVersusGenericTest.instances(set, CompiledKernels.compile(set, files, release));
         Map<String, Integer> kinds = new TreeMap<>();
         for (KernelMethod m : set.methods()) {
             for (Object target : targets) {
@@ -314,6 +359,13 @@ class OffHeapKernelsTest {
                 || b instanceof ByteBuffer && m.params().get(args.indexOf(a)).type() == ElementType.BYTE);
         if (args.stream().anyMatch(a -> a instanceof Buffer)) {
             kinds.merge(nativeOrders ? "buffers in native order" : "a buffer in another order", 1, Integer::sum);
+        }
+        // what a nest by address asks of every buffer (MethodPlan.byAddress), on the JDK running
+        List<Param> ps = m.params();
+        if (nativeOrders && ps.stream().allMatch(p -> !p.tensor() || p.memory().buffer())
+                && java.util.stream.IntStream.range(0, args.size()).allMatch(i -> !(args.get(i) instanceof Buffer b)
+                        || RawMemory.usable(b, ps.get(i).type().bytes()))) {
+            kinds.merge("by address", 1, Integer::sum);
         }
         String what = kernels.getClass().getSimpleName() + "." + m.name() + " " + m.key() + " on "
                 + placed.stream().map(p -> p == null ? "value" : p.kind).toList();
