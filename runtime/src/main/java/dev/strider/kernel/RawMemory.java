@@ -29,6 +29,11 @@ import java.nio.Buffer;
  * kernel compiled for Java 17 runs its element-by-element nest there. A buffer over a segment
  * ({@code MemorySegment.asByteBuffer()}, whose arena may be closed while a kernel runs) is never
  * used by address, nor a buffer whose elements are not aligned to their size.
+ *
+ * <p><b>For generated code only.</b> The loads and stores check nothing: an address outside the
+ * memory of a live direct buffer crashes the JVM or corrupts it. Generated kernels form addresses
+ * only from {@link #address} of a buffer {@link #usable} took, whose size they checked, plus their
+ * layouts' offsets. {@link #addressesTaken} tells how often kernels went by address in this JVM.
  */
 public final class RawMemory {
 
@@ -46,13 +51,17 @@ public final class RawMemory {
     private static final long SEGMENT;
     /** True when kernels may reach direct buffers by address here ({@link #usable}). */
     private static final boolean BY_ADDRESS;
+    /** The addresses {@link #address} gave. */
+    private static final java.util.concurrent.atomic.LongAdder TAKEN = new java.util.concurrent.atomic.LongAdder();
 
     static {
         MethodHandle[] h = new MethodHandle[16];
         long address = -1;
         long segment = -1;
+        boolean off = false;
         if (Runtime.version().feature() < 22) {
             try {
+                off = Boolean.getBoolean("strider.noRawMemory");
                 Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
                 Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
                 theUnsafe.setAccessible(true);
@@ -83,6 +92,7 @@ public final class RawMemory {
             } catch (Throwable t) {
                 h = new MethodHandle[16];
                 address = -1;
+                segment = -1;
             }
         }
         GET_LONG_AT = h[0];
@@ -104,19 +114,23 @@ public final class RawMemory {
         ADDRESS = address;
         SEGMENT = segment;
         // without the segment field a buffer over a closable segment could not be told apart
-        BY_ADDRESS = h[15] != null && segment >= 0 && !Boolean.getBoolean("strider.noRawMemory");
+        BY_ADDRESS = h[15] != null && segment >= 0 && !off;
     }
 
     private RawMemory() {
     }
 
     /**
-     * True when a kernel may read and write {@code b}'s elements of {@code elementBytes} bytes by
-     * address: on JDK 17 to 21 with {@code sun.misc.Unsafe} at hand (and not turned off by the system
-     * property {@code strider.noRawMemory}), a direct buffer that views no segment, whose element 0
-     * (its position) is aligned to the element size. The caller checks the byte order.
+     * True when a kernel may read and write {@code bytes} bytes of {@code b}'s elements of {@code
+     * elementBytes} bytes by address from its position: on JDK 17 to 21 with {@code sun.misc.Unsafe}
+     * at hand (and not turned off by the system property {@code strider.noRawMemory}), a direct
+     * buffer that views no segment, whose element 0 (its position) is aligned to the element size,
+     * with that many bytes remaining. Generated code asks it of the buffer it sliced at the caller's
+     * position, a local no other thread moves, after the method checked the caller's buffer: so what
+     * it then reaches by address stays inside the buffer whatever another thread does to the
+     * caller's. The caller checks the byte order.
      */
-    public static boolean usable(Buffer b, int elementBytes) {
+    public static boolean usable(Buffer b, int elementBytes, long bytes) {
         if (!BY_ADDRESS || !b.isDirect()) {
             return false;
         }
@@ -125,23 +139,43 @@ public final class RawMemory {
                 return false;
             }
             long at = (long) GET_LONG_AT.invokeExact((Object) b, ADDRESS);
-            return at != 0 && (at + (long) b.position() * elementBytes(b)) % elementBytes == 0;
+            int size = elementBytes(b);
+            return at != 0 && (at + (long) b.position() * size) % elementBytes == 0
+                    && (long) b.remaining() * size >= bytes;
         } catch (Throwable t) {
             return false;
         }
     }
 
     /**
-     * The address of element 0 of {@code b}, a buffer {@link #usable} took, sliced at its position:
-     * the address of its first byte. The caller keeps {@code b} reachable until the last access
-     * ({@code Reference.reachabilityFence}), since a direct buffer's memory is freed with it.
+     * The address of element 0 of {@code b}, a buffer {@link #usable} took: the address of the byte
+     * at its position. The caller keeps {@code b} reachable until the last access ({@code
+     * Reference.reachabilityFence}), since a direct buffer's memory is freed with it.
+     *
+     * @throws IllegalArgumentException where kernels do not go by address, or {@code b} is not a
+     *                                  direct buffer over no segment
      */
     public static long address(Buffer b) {
         try {
-            return (long) GET_LONG_AT.invokeExact((Object) b, ADDRESS) + (long) b.position() * elementBytes(b);
+            if (!BY_ADDRESS || !b.isDirect() || (Object) GET_OBJECT.invokeExact((Object) b, SEGMENT) != null) {
+                throw new IllegalArgumentException("not reached by address: " + b);
+            }
+            long at = (long) GET_LONG_AT.invokeExact((Object) b, ADDRESS) + (long) b.position() * elementBytes(b);
+            TAKEN.increment();
+            return at;
+        } catch (IllegalArgumentException e) {
+            throw e;
         } catch (Throwable t) {
             throw new IllegalStateException(t);
         }
+    }
+
+    /**
+     * How many buffer addresses kernels took in this JVM ({@link #address}): more than 0 once a
+     * kernel ran a nest by address, which is how a test or a user tells that it did.
+     */
+    public static long addressesTaken() {
+        return TAKEN.sum();
     }
 
     /** The size of {@code b}'s elements: 1 for a {@code ByteBuffer}, 4 for a {@code FloatBuffer}. */
@@ -160,6 +194,7 @@ public final class RawMemory {
 
     // ------------------------------------------------------------------ loads and stores
 
+    /** The byte at {@code address}, in native order; unchecked (see the class). */
     public static byte getByte(long address) {
         try {
             return (byte) GET_BYTE.invokeExact(address);
@@ -168,6 +203,7 @@ public final class RawMemory {
         }
     }
 
+    /** Writes {@code value} at {@code address}, in native order; unchecked (see the class). */
     public static void putByte(long address, byte value) {
         try {
             PUT_BYTE.invokeExact(address, value);
@@ -176,6 +212,7 @@ public final class RawMemory {
         }
     }
 
+    /** The short at {@code address}, in native order; unchecked (see the class). */
     public static short getShort(long address) {
         try {
             return (short) GET_SHORT.invokeExact(address);
@@ -184,6 +221,7 @@ public final class RawMemory {
         }
     }
 
+    /** Writes {@code value} at {@code address}, in native order; unchecked (see the class). */
     public static void putShort(long address, short value) {
         try {
             PUT_SHORT.invokeExact(address, value);
@@ -192,6 +230,7 @@ public final class RawMemory {
         }
     }
 
+    /** The int at {@code address}, in native order; unchecked (see the class). */
     public static int getInt(long address) {
         try {
             return (int) GET_INT.invokeExact(address);
@@ -200,6 +239,7 @@ public final class RawMemory {
         }
     }
 
+    /** Writes {@code value} at {@code address}, in native order; unchecked (see the class). */
     public static void putInt(long address, int value) {
         try {
             PUT_INT.invokeExact(address, value);
@@ -208,6 +248,7 @@ public final class RawMemory {
         }
     }
 
+    /** The long at {@code address}, in native order; unchecked (see the class). */
     public static long getLong(long address) {
         try {
             return (long) GET_LONG.invokeExact(address);
@@ -216,6 +257,7 @@ public final class RawMemory {
         }
     }
 
+    /** Writes {@code value} at {@code address}, in native order; unchecked (see the class). */
     public static void putLong(long address, long value) {
         try {
             PUT_LONG.invokeExact(address, value);
@@ -224,6 +266,7 @@ public final class RawMemory {
         }
     }
 
+    /** The float at {@code address}, in native order; unchecked (see the class). */
     public static float getFloat(long address) {
         try {
             return (float) GET_FLOAT.invokeExact(address);
@@ -232,6 +275,7 @@ public final class RawMemory {
         }
     }
 
+    /** Writes {@code value} at {@code address}, in native order; unchecked (see the class). */
     public static void putFloat(long address, float value) {
         try {
             PUT_FLOAT.invokeExact(address, value);
@@ -240,6 +284,7 @@ public final class RawMemory {
         }
     }
 
+    /** The double at {@code address}, in native order; unchecked (see the class). */
     public static double getDouble(long address) {
         try {
             return (double) GET_DOUBLE.invokeExact(address);
@@ -248,6 +293,7 @@ public final class RawMemory {
         }
     }
 
+    /** Writes {@code value} at {@code address}, in native order; unchecked (see the class). */
     public static void putDouble(long address, double value) {
         try {
             PUT_DOUBLE.invokeExact(address, value);

@@ -2,6 +2,7 @@ package dev.strider.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -22,14 +23,25 @@ class RawMemoryTest {
     @Test
     void onlyDirectAlignedBuffersBeforeJdk22() {
         ByteBuffer direct = ByteBuffer.allocateDirect(64).order(ByteOrder.nativeOrder());
-        assertEquals(BEFORE_22, RawMemory.usable(direct, 4));
-        assertEquals(BEFORE_22, RawMemory.usable(direct.asFloatBuffer(), 4));
-        assertFalse(RawMemory.usable(ByteBuffer.allocate(64), 1), "a heap buffer has no address");
-        assertFalse(RawMemory.usable(FloatBuffer.wrap(new float[4]), 4));
+        assertEquals(BEFORE_22, RawMemory.usable(direct, 4, 64));
+        assertEquals(BEFORE_22, RawMemory.usable(direct.asFloatBuffer(), 4, 64));
+        assertEquals(BEFORE_22, RawMemory.usable(direct.asReadOnlyBuffer(), 4, 64), "read-only: readable");
+        assertFalse(RawMemory.usable(direct, 4, 65), "fewer bytes remain than asked");
+        assertFalse(RawMemory.usable(direct.asFloatBuffer().position(1), 4, 64));
+        assertFalse(RawMemory.usable(ByteBuffer.allocate(64), 1, 1), "a heap buffer has no address");
+        assertFalse(RawMemory.usable(FloatBuffer.wrap(new float[4]), 4, 4));
         // floats from byte 1 are misaligned; bytes never are; a float view from byte 4 is aligned
-        assertFalse(RawMemory.usable(direct.position(1), 4));
-        assertEquals(BEFORE_22, RawMemory.usable(direct.position(1), 1));
-        assertEquals(BEFORE_22, RawMemory.usable(direct.position(4).slice().asFloatBuffer().position(1), 4));
+        assertFalse(RawMemory.usable(direct.position(1), 4, 4));
+        assertEquals(BEFORE_22, RawMemory.usable(direct.position(1), 1, 63));
+        assertEquals(BEFORE_22, RawMemory.usable(direct.position(4).slice().asFloatBuffer().position(1), 4, 56));
+    }
+
+    @Test
+    void noAddressOfAHeapBufferNorFromJdk22() {
+        assertThrows(IllegalArgumentException.class, () -> RawMemory.address(FloatBuffer.wrap(new float[4])));
+        if (!BEFORE_22) {
+            assertThrows(IllegalArgumentException.class, () -> RawMemory.address(ByteBuffer.allocateDirect(8)));
+        }
     }
 
     @Test
@@ -38,7 +50,9 @@ class RawMemoryTest {
         ByteBuffer bytes = ByteBuffer.allocateDirect(64).order(ByteOrder.nativeOrder());
         FloatBuffer floats = bytes.asFloatBuffer();
         floats.position(3);
+        long taken = RawMemory.addressesTaken();
         long at = RawMemory.address(floats);
+        assertEquals(taken + 1, RawMemory.addressesTaken());
         RawMemory.putFloat(at + 8, -2.5f);
         assertEquals(-2.5f, floats.get(5), "element 2 from position 3");
         assertEquals(-2.5f, RawMemory.getFloat(at + 8));

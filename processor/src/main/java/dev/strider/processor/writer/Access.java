@@ -323,13 +323,16 @@ final class Access {
      * runs it on, every viewed buffer of elements wider than a byte in native order
      * ({@code src.order() == ByteOrder.nativeOrder()}), where the views read native order; empty
      * where only byte buffers of bytes are viewed, whose order reads nothing. By address ({@code
-     * MethodPlan.byAddress}): every buffer usable so ({@code RawMemory.usable(src, 4)}) and, for
-     * elements wider than a byte, in native order.
+     * MethodPlan.byAddress}): every buffer usable so, its layout's bytes remaining ({@code
+     * RawMemory.usable(src, 4, 802816L)}), and, for elements wider than a byte, in native order.
      */
     Optional<CodeBlock> nativeOrders() {
         CodeBlock.Builder b = CodeBlock.builder();
         for (Param p : addresses.keySet()) {
-            b.add(b.isEmpty() ? "$T.usable($N, $L)" : " && $T.usable($N, $L)", RAW_MEMORY, p.name(), p.type().bytes());
+            // the bytes its layout spans, asked again of the slice: no other thread moves that
+            long bytes = method.layoutOf(p).layout().bufferSize() * p.type().bytes();
+            b.add(b.isEmpty() ? "$T.usable($N, $L, $LL)" : " && $T.usable($N, $L, $LL)", RAW_MEMORY, p.name(),
+                    p.type().bytes(), bytes);
             if (p.type().bytes() > 1) {
                 b.add(" && $N.order() == $T.nativeOrder()", p.name(), BYTE_ORDER);
             }

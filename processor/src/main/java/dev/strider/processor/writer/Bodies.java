@@ -123,6 +123,9 @@ final class Bodies {
         Body bytes = scalar(ids, m, v, nest, access);
         Body taking = new Body(v, CodeBlock.of(""), bytes.logical(), bytes.pad(), bytes.tables())
                 .withHandOff(access.handOff());
+        if (byAddress && access.nativeOrders().isEmpty()) {
+            throw new IllegalStateException(m.name() + ": a nest by address runs only where its buffers allow it");
+        }
         InBytes inBytes = byAddress
                 ? new InBytes(taking, access.nativeOrders(), access.viewArguments(), access.fences(),
                         "by the addresses of its direct buffers (JDK 17 to 21, {@code RawMemory})",
