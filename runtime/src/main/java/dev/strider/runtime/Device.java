@@ -112,6 +112,25 @@ public final class Device {
     }
 
     /**
+     * The widest VECTOR class the rule prefers where {@link #widthsTogether()} does not hold (before
+     * Java 25): 256 bits, so that one register width runs in the JVM. There a class's 128-bit 4x4
+     * blocks beside its own 512-bit relu, flip or u8 normalize fell to the Vector API's Java code,
+     * 10-25x slower, and the 512-bit methods with them; in the 256-bit classes, whose rules take
+     * 256-bit blocks before Java 24 ({@code ClassPlanner}), every method ran beside the others at
+     * about its speed alone, which for the elementwise ones is their 512-bit speed (AMD EPYC Zen 4,
+     * JDK 17: nchw to nChw16c 1x64x56x56 in 8x8 blocks 19.9 us alone, 21.3-21.8 beside relu,
+     * normalize, flip and the other blocked reorders; the 4x4 blocks 25.6 alone, 363-604 beside a
+     * 512-bit method; the u8 normalize 16.3-18.4 us at 256 bits, 16.8 at 512, 49.4 at 128). 0 where
+     * every width may run together.
+     */
+    public int oneWidthBits() {
+        return widthsTogether() ? 0 : ONE_WIDTH_BITS;
+    }
+
+    /** {@link #oneWidthBits()} before Java 25: the width whose classes' rules then run no other. */
+    public static final int ONE_WIDTH_BITS = 256;
+
+    /**
      * True when generated VECTOR classes run the value-lane form of their variants (floats moved as
      * {@code FloatVector}s, never reinterpreted), from Java 25. Until C2 compiles it, the Vector
      * API runs a {@code reinterpretAs...} as Java code that stores the vector into a heap segment;

@@ -50,20 +50,22 @@ public interface KernelProvider {
     /**
      * Per method of {@link #variants()}, the width in bits of the vector registers each variant
      * uses (a transpose's blocks, else the class's vectors; 0 for scalar code). Before Java 25 the
-     * tuner times in one JVM only the variants of variant 0's width and the scalar ones (Vector API
-     * code of several widths in one JVM slows all of them down there), from Java 25 all of them, and
-     * on every JDK only {@link #timedWidth()}'s width where it names one. Empty when unknown.
+     * tuner times in one JVM only the variants of {@link #timedWidth()}'s width (else variant 0's)
+     * and the scalar ones (Vector API code of several widths in one JVM slows all of them down
+     * there), from Java 25 all of them but where {@link #timedWidth()} names a width. Empty when
+     * unknown.
      */
     default Map<String, List<Integer>> variantBits() {
         return Map.of();
     }
 
     /**
-     * Per method of {@link #variants()} whose variants of several widths slow each other down even
-     * where {@code Device.widthsTogether()} holds (vectors through segments, Java 25), the one width
-     * in bits the tuner times in a JVM, beside the scalar variants, on every JDK: the width of the
-     * variant the rule picks on this JVM (0: the scalar variants alone). Methods absent are timed as
-     * {@link #variantBits()} says.
+     * Per method of {@link #variants()}, the one width in bits the tuner times in a JVM beside the
+     * scalar variants: the width of the variant the rule picks on this JVM (0: the scalar variants
+     * alone). Generated classes name it for every method where {@code Device.widthsTogether()} does
+     * not hold (before Java 25), and for the methods whose variants of several widths slow each
+     * other down even where it holds (vectors through segments, Java 25). Methods absent are timed
+     * as {@link #variantBits()} says.
      */
     default Map<String, Integer> timedWidth() {
         return Map.of();

@@ -15,7 +15,9 @@ import java.util.List;
  *   <li><b>THREADS</b>, when the device has more than one core (a THREADS call always has at
  *       least two threads: {@linkplain Parallel#parallelism() the pool's workers plus the caller});</li>
  *   <li><b>VECTOR</b> whose shape equals the device's preferred shape, then narrower shapes,
- *       widest first. A shape wider than the preferred one is rejected (the Vector API would
+ *       widest first; before Java 25 ({@link Device#oneWidthBits()}) shapes of at most 256 bits
+ *       come first, widest first, then the wider ones, narrowest first. A shape wider than the
+ *       preferred one is rejected (the Vector API would
  *       emulate it, slower than scalar code), and every shape is rejected when the
  *       {@code jdk.incubator.vector} module is absent or its preferred shape unknown;</li>
  *   <li><b>SCALAR</b>.</li>
@@ -35,6 +37,20 @@ final class Policy {
     private Policy() {
     }
 
+    /**
+     * {@link #PREFERENCE} on {@code device}: where it runs one register width at a time ({@link
+     * Device#oneWidthBits()}), VECTOR shapes of at most that width first, widest first, then the
+     * wider ones, narrowest first.
+     */
+    static Comparator<KernelProvider> preference(Device device) {
+        int one = device.oneWidthBits();
+        if (one == 0) {
+            return PREFERENCE;
+        }
+        return Comparator.comparingInt((KernelProvider p) -> tier(p.target()))
+                .thenComparingInt(p -> p.vectorBits() <= one ? -p.vectorBits() : p.vectorBits());
+    }
+
     static Ranking rank(Device device, int parallelism, Request request, List<KernelProvider> candidates) {
         List<KernelProvider> runnable = new ArrayList<>();
         List<Ranking.Rejection> rejected = new ArrayList<>();
@@ -46,8 +62,9 @@ final class Policy {
                 rejected.add(new Ranking.Rejection(candidate, reason));
             }
         }
-        runnable.sort(PREFERENCE);
-        rejected.sort(Comparator.comparing(Ranking.Rejection::provider, PREFERENCE));
+        Comparator<KernelProvider> order = preference(device);
+        runnable.sort(order);
+        rejected.sort(Comparator.comparing(Ranking.Rejection::provider, order));
         return new Ranking(request, rule(device, parallelism, request), runnable, rejected);
     }
 
@@ -100,7 +117,11 @@ final class Policy {
 
     /** The rule as it applies to this device and request, for {@link KernelLoader#explain}. */
     private static String rule(Device device, int parallelism, Request request) {
-        String vector = device.vectorBits() > 0
+        int one = device.oneWidthBits();
+        String vector = device.vectorBits() > one && one > 0
+                ? "VECTOR of " + one + " bits or narrower, widest first, then wider up to the preferred "
+                        + device.vectorBits() + "-bit shape (before Java 25 one register width per JVM)"
+                : device.vectorBits() > 0
                 ? "VECTOR of the preferred " + device.vectorBits() + "-bit shape or narrower, widest first"
                 : "VECTOR (none can run: " + (device.vectorModule() ? "preferred shape unknown" : "no vector module") + ")";
         switch (request) {

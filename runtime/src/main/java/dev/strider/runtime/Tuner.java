@@ -154,7 +154,9 @@ final class Tuner {
 
     /**
      * The variants timed in one JVM: all of them where {@link Device#widthsTogether()} holds (Java
-     * 25 on), else scalar ones and those of variant 0's register width. Timed together on JDK 17,
+     * 25 on), else scalar ones and those of the width the provider names ({@code only}: the width
+     * of the variant the rule picks there, which generated classes name for every method before Java
+     * 25), else of variant 0's register width. Timed together on JDK 17,
      * variants of several widths spoil each other's type profiles (the 8x8 blocks of nchw to
      * nChw16c 1x64x56x56 ran at 340-540 us beside the 4x4 ones against 25-33 us alone; AMD EPYC
      * Zen 4), so their comparison would not be fair there. Where the provider names {@code only},

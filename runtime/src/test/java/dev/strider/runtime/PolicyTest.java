@@ -32,6 +32,28 @@ class PolicyTest {
                 .collect(Collectors.toMap(r -> r.provider().className(), Ranking.Rejection::reason));
     }
 
+    /**
+     * On a machine preferring 512-bit vectors, before Java 25 the 256-bit class comes first (one
+     * register width per JVM, {@link Device#oneWidthBits()}), then 128, then 512 as a last resort;
+     * from Java 25 the preferred shape first, as everywhere.
+     */
+    @Test
+    void beforeJava25AtMost256BitsComeFirst() {
+        Device jdk17 = new Device("17.0.15", 4, true, 512, null);
+        Device jdk25 = new Device("25.0.1", 4, true, 512, null);
+        assertEquals(List.of("Stub_Threads", "Stub_Vector256", "Stub_Vector128", "Stub_Vector512", "Stub_Scalar"),
+                runnable(Policy.rank(jdk17, 4, Request.BEST, all)));
+        assertEquals(List.of("Stub_Threads", "Stub_Vector512", "Stub_Vector256", "Stub_Vector128", "Stub_Scalar"),
+                runnable(Policy.rank(jdk25, 4, Request.BEST, all)));
+        assertEquals(List.of("Stub_Vector512", "Stub_Scalar"),
+                runnable(Policy.rank(jdk17, 4, Request.ONE_THREAD, List.of(scalar, v512))), "512 bits when nothing narrower is generated");
+        assertTrue(Policy.rank(jdk17, 4, Request.BEST, all).rule().contains("256 bits or narrower"),
+                Policy.rank(jdk17, 4, Request.BEST, all).rule());
+        // a 256-bit machine sees no difference
+        assertEquals(List.of("Stub_Threads", "Stub_Vector256", "Stub_Vector128", "Stub_Scalar"),
+                runnable(Policy.rank(FOUR_CORES_256, 4, Request.BEST, all)));
+    }
+
     @Test
     void threadsThenPreferredVectorThenNarrowerThenScalar() {
         Ranking r = Policy.rank(FOUR_CORES_256, 4, Request.BEST, all);
