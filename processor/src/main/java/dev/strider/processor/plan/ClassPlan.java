@@ -55,10 +55,11 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
     }
 
     /**
-     * Per method whose variants reach their memory through segments (a {@code MemorySegment}
-     * parameter, or a buffer's segment view), by method key, the one register width the tuner times
-     * in a JVM beside the scalar variants, on every JDK: that of the variant the rule picks on the
-     * running JDK ({@link TimedWidth}); what the provider answers from {@code timedWidth()}.
+     * Per method with variants, by method key, the one register width the tuner times in a JVM
+     * beside the scalar variants where it times one: that of the variant the rule picks on the
+     * running JDK ({@link TimedWidth}), on every JDK for a method whose variants reach their memory
+     * through segments (a {@code MemorySegment} parameter, or a buffer's segment view), and before
+     * Java 25 for the others; what the provider answers from {@code timedWidth()}.
      *
      * <p>Why: on segments, vector code of several widths slows each other down even on Java 25, where
      * arrays' do not (their stores cast to their exact class): nchw to nChw16c 1x64x56x56 on native
@@ -74,11 +75,12 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
             return widths;
         }
         for (MethodPlan m : methods) {
-            if (m.hasVariants() && m.routes().stream().anyMatch(MemoryRoute::segment)) {
+            if (m.hasVariants()) {
                 int bytes = m.method().output().type().bytes();
                 MethodPlan.Rule rule = m.rule();
                 widths.put(m.key(), new TimedWidth(m.variants().get(rule.cheapRearrange()).registerBits(bytes, bits()),
-                        m.variants().get(rule.otherwise()).registerBits(bytes, bits()), rule));
+                        m.variants().get(rule.otherwise()).registerBits(bytes, bits()), rule,
+                        m.routes().stream().anyMatch(MemoryRoute::segment)));
             }
         }
         return widths;
@@ -87,9 +89,13 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
     /**
      * The register width of the variant a method's {@code rule} picks where rearranging is cheap
      * (Java 24 and later, and for an f16 rule where the JDK's conversion serves) and where not, as
-     * the class's constructor picks it; 0 for scalar code, which then is all the tuner times.
+     * the class's constructor picks it; 0 for scalar code, which then is all the tuner times. The
+     * tuner times only that width (and scalar code) on every JDK where {@code everyJdk} (the method
+     * goes through segments), and elsewhere where the JDK runs one register width at a time ({@code
+     * Device.widthsTogether()} false: before Java 25), where the rule's width is the one the class's
+     * other methods run in ({@code ClassPlanner.oneWidthBlocks}).
      */
-    public record TimedWidth(int cheapRearrange, int otherwise, MethodPlan.Rule rule) {
+    public record TimedWidth(int cheapRearrange, int otherwise, MethodPlan.Rule rule, boolean everyJdk) {
     }
 
     /** True when some method carries more than one variant. */

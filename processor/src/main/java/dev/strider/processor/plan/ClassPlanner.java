@@ -419,7 +419,7 @@ public final class ClassPlanner {
             List<VariantPlan> withUnits = new ArrayList<>(units);
             withUnits.add(rule.form() instanceof VariantPlan.Scalar ? scalarFallback(m, problem, o, bits, split, null) : rule);
             return new MethodPlan(m, split, withUnits,
-                    unitsRule(withUnits, 0, units.size(), MethodPlan.Rule.always(units.size())));
+                    unitsRule(withUnits, 0, units.size(), MethodPlan.Rule.always(units.size()), bits));
         }
         List<VariantPlan> variants = new ArrayList<>(List.of(rule));
         for (int t = 2 * transposeLanes; t <= widest && variants.size() < MAX_VARIANTS - 1; t *= 2) {
@@ -481,14 +481,41 @@ public final class ClassPlanner {
                 variants.add(floats);
                 variants.add(scalarFallback(m, problem, o, bits, split, null));
                 return new MethodPlan(m, split, variants, unitsRule(variants, firstUnits, units.size(),
-                        new MethodPlan.Rule(fromJava24, variants.size() - 2, tiled)));
+                        new MethodPlan.Rule(fromJava24, variants.size() - 2, tiled), bits));
             }
         }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
+        int oneWidth = throughSegments ? -1 : oneWidthBlocks(variants, bits, laneType(m));
         return new MethodPlan(m, split, variants, unitsRule(variants, firstUnits, units.size(),
                 new MethodPlan.Rule(throughSegments ? segmentBlocks(m, variants) : 0,
-                        inCacheTranspose(m, v.plan()) ? scalar : 0)));
+                        oneWidth >= 0 ? oneWidth : inCacheTranspose(m, v.plan()) ? scalar : 0), bits));
+    }
+
+    /**
+     * The variant the rule takes before Java 24 in a class of {@code Device.ONE_WIDTH_BITS} (256)
+     * bits, the widest the registry loads before Java 25 (one register width per JVM, {@code
+     * Device.oneWidthBits()}): its staged blocks of {@code type} (offset loads, and-or shifts, which
+     * rearrange nothing that JDK 17 checks at every call) as wide as the class, so that the class's
+     * transposes run in the width of its other methods; -1 where it has none or is of another width.
+     * Why (AMD EPYC Zen 4, JDK 17, nchw to nChw16c 1x64x56x56, one JVM, interleaved): the 4x4 blocks
+     * took 25.6 us alone and 363-604 us beside a 512-bit relu or u8 normalize; the 256-bit class's
+     * 8x8 staged blocks 19.9 alone and 21.3-21.8 beside its relu, normalize, flip and the other
+     * blocked reorders; measured one variant per JVM on an AMD EPYC Zen 5, 16.1/16.2 us against
+     * 24.1/23.2 for its 4x4 blocks.
+     */
+    static int oneWidthBlocks(List<VariantPlan> variants, int bits, ElementType type) {
+        if (bits != dev.strider.runtime.Device.ONE_WIDTH_BITS) {
+            return -1;
+        }
+        for (int k = 0; k < variants.size(); k++) {
+            VariantPlan v = variants.get(k);
+            if (v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().kind() == VectorPlan.Kind.TRANSPOSE
+                    && !vectors.plan().units() && vectors.plan().stages().offsetLoads() && vectors.plan().stages().andOr() && blockBits(v, type) == bits) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -511,7 +538,8 @@ public final class ClassPlanner {
      * 16-bit blocks 19.5, 4x4 units 22.8, f32 bits 29.0; the 128-bit class's 4x4 units 22.5-22.7,
      * its f32 bits 30.4. Not measured on AVX2, where the 256-bit class is the one loaded.
      */
-    private static MethodPlan.Rule unitsRule(List<VariantPlan> variants, int first, int count, MethodPlan.Rule rule) {
+    private static MethodPlan.Rule unitsRule(List<VariantPlan> variants, int first, int count, MethodPlan.Rule rule,
+                                             int bits) {
         if (count == 0) {
             return rule;
         }
@@ -526,8 +554,13 @@ public final class ClassPlanner {
             }
         }
         int cheap = wide >= 0 ? wide : narrow >= 0 && !rule.dependsOnRearrange() ? narrow : rule.cheapRearrange();
-        return new MethodPlan.Rule(cheap, narrow >= 0 ? narrow : rule.otherwise(),
-                rule.jdkF16() && cheap == rule.cheapRearrange());
+        // before Java 24 the 4x4 units, but in a class of the one width (256 bits: 8x8 units) its own
+        // width's (AMD EPYC Zen 4, JDK 17: 21.3 us beside the f32 reorder's 8x8 staged blocks and a u8
+        // dequantize, where the 4x4 units beside 4x4 f32 blocks and the dequantize took 216-225)
+        boolean oneWidth = wide >= 0 && bits == dev.strider.runtime.Device.ONE_WIDTH_BITS
+                && ((VariantPlan.Vectors) variants.get(wide).form()).plan().lanes() * 32 == bits;
+        int otherwise = oneWidth ? wide : narrow >= 0 ? narrow : rule.otherwise();
+        return new MethodPlan.Rule(cheap, otherwise, rule.jdkF16() && cheap == rule.cheapRearrange());
     }
 
     /**

@@ -1022,15 +1022,25 @@ final class KernelClass {
                 .build());
         Map<String, ClassPlan.TimedWidth> timed = plan.timedWidth();
         if (!timed.isEmpty()) {
-            List<CodeBlock> only = new ArrayList<>();
+            List<CodeBlock> always = new ArrayList<>();
+            List<CodeBlock> all = new ArrayList<>();
             CodeBlock cheap = CodeBlock.of("$T.current().cheapRearrange()", DEVICE);
-            timed.forEach((key, w) -> only.add(CodeBlock.of("$T.entry($S, $L)", Map.class, key,
-                    byRule(w.rule(), cheap, w.cheapRearrange(), w.otherwise()))));
+            timed.forEach((key, w) -> {
+                CodeBlock entry = CodeBlock.of("$T.entry($S, $L)", Map.class, key,
+                        byRule(w.rule(), cheap, w.cheapRearrange(), w.otherwise()));
+                all.add(entry);
+                if (w.everyJdk()) {
+                    always.add(entry);
+                }
+            });
+            // segment methods on every JDK; the others where one register width runs at a time
+            CodeBlock body = always.size() == all.size() ? entries(all)
+                    : CodeBlock.builder().add("return $T.current().widthsTogether()\n$>$>? ", DEVICE).add(ofEntries(always))
+                            .add("\n: ").add(ofEntries(all)).add(";\n$<$<").build();
             provider.addMethod(MethodSpec.methodBuilder("timedWidth").addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
                     .returns(ParameterizedTypeName.get(Map.class, String.class, Integer.class))
-                    .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(only, ",\n"))
-                            .add(");\n$<").build())
+                    .addCode(body)
                     .build());
         }
         provider.addMethod(MethodSpec.methodBuilder("variants").addAnnotation(Override.class)
@@ -1040,6 +1050,17 @@ final class KernelClass {
                 .addCode(CodeBlock.builder().add("return $T.ofEntries(\n$>", Map.class).add(CodeBlock.join(entries, ",\n"))
                         .add(");\n$<").build())
                 .build());
+    }
+
+    /** {@code return Map.ofEntries(...);} of {@code entries}. */
+    private static CodeBlock entries(List<CodeBlock> entries) {
+        return CodeBlock.builder().add("return ").add(ofEntries(entries)).add(";\n").build();
+    }
+
+    /** {@code Map.ofEntries(e1, e2)}, one entry a line. */
+    private static CodeBlock ofEntries(List<CodeBlock> entries) {
+        return entries.isEmpty() ? CodeBlock.of("$T.of()", Map.class)
+                : CodeBlock.builder().add("$T.ofEntries(\n$>", Map.class).add(CodeBlock.join(entries, ",\n")).add(")$<").build();
     }
 
     /**

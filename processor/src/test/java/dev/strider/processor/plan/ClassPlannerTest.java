@@ -194,13 +194,44 @@ class ClassPlannerTest {
             KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(m));
             ClassPlan plan = ClassPlanner.vector(set, segments, 512);
             // 8x8 blocks (256 bits) from Java 24, the scalar nest before (0: the tuner times it alone there)
-            assertEquals(Map.of(m.key(), new ClassPlan.TimedWidth(256, 0, plan.methods().get(0).rule())), plan.timedWidth(),
-                    memory + ": " + plan.methods().get(0).names());
+            assertEquals(Map.of(m.key(), new ClassPlan.TimedWidth(256, 0, plan.methods().get(0).rule(), true)),
+                    plan.timedWidth(), memory + ": " + plan.methods().get(0).names());
             assertEquals(List.of(128, 256, 512, 256, 0), plan.variantBits().get(m.key()), memory.toString());
             assertEquals(Map.of(), ClassPlanner.scalar(set, segments).timedWidth(), "SCALAR times no widths");
         }
         KernelSet arrays = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(onArrays));
-        assertEquals(Map.of(), ClassPlanner.vector(arrays, segments, 512).timedWidth(), "arrays: every width");
+        ClassPlan onArraysPlan = ClassPlanner.vector(arrays, segments, 512);
+        assertEquals(Map.of(onArrays.key(), new ClassPlan.TimedWidth(128, 128, onArraysPlan.methods().get(0).rule(), false)),
+                onArraysPlan.timedWidth(), "arrays: the rule's width before Java 25 only");
+    }
+
+    /**
+     * In a class of the one width the registry loads before Java 25 (256 bits, {@code
+     * Device.ONE_WIDTH_BITS}), the rule takes its staged 8x8 blocks (256 bits) before Java 24 where
+     * it has them, and bf16's 8x8 units, so that its transposes run in its other methods' width; the
+     * tuner times that width before Java 25. Other widths keep their rules: 4x4 blocks in a 512-bit
+     * class, 4x4 units before Java 24.
+     */
+    @Test
+    void theOneWidthClassTakesItsOwnWidthsBlocksBeforeJava24() {
+        KernelMethod f32 = toBlocked(ElementType.FLOAT, ACT);
+        MethodPlan at256 = vector(f32, 256, DEFAULTS);
+        assertEquals("8x8 blocks in registers, offset loads, and-or shifts", at256.variants().get(at256.rule().otherwise()).name(),
+                at256.names().toString());
+        assertEquals("4x4 blocks in registers", at256.chosen().name(), "from Java 24 as before");
+        MethodPlan at512 = vector(f32, 512, DEFAULTS);
+        assertEquals(MethodPlan.Rule.always(0), at512.rule(), at512.names().toString());
+        KernelSet set = new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR), List.of(f32));
+        ClassPlan plan = ClassPlanner.vector(set, DEFAULTS, 256);
+        assertEquals(Map.of(f32.key(), new ClassPlan.TimedWidth(128, 256, plan.methods().get(0).rule(), false)), plan.timedWidth());
+
+        KernelMethod bf16 = widenToBlocked(dev.strider.kernel.NarrowFormat.BF16, ACT);
+        MethodPlan units256 = vector(bf16, 256, DEFAULTS);
+        assertEquals("8x8 blocks in registers as 32-bit units of two bf16", units256.variants().get(units256.rule().otherwise()).name(),
+                units256.names().toString());
+        MethodPlan units512 = vector(bf16, 512, DEFAULTS);
+        assertEquals("4x4 blocks in registers as 32-bit units of two bf16", units512.variants().get(units512.rule().otherwise()).name(),
+                units512.names().toString());
     }
 
     private static KernelMethod widenToBlocked(dev.strider.kernel.NarrowFormat format, int[] sizes) {
