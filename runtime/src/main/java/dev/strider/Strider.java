@@ -9,7 +9,8 @@ import dev.strider.runtime.KernelLoader;
  * {@code import dev.strider.*;} is enough.
  *
  * <p>{@link #load(Class)} returns one shared instance of the best generated class this JVM can
- * run (THREADS on more than one core, then VECTOR at the preferred shape or narrower, then
+ * run (THREADS on more than one core, then VECTOR at the preferred shape or narrower, before Java
+ * 25 at most 256 bits first, then
  * SCALAR), chosen once and cached; {@link #explain} says why, candidate by candidate. The
  * machinery lives in {@link KernelLoader}.
  */
@@ -74,7 +75,7 @@ public final class Strider {
 
     /**
      * The generated implementation of {@code kernelSet} for {@code target}; for VECTOR the widest
-     * shape that runs here, up to the preferred one.
+     * shape that runs here, up to the preferred one (before Java 25 at most 256 bits first).
      *
      * @throws IllegalStateException when {@code target} is not generated or cannot run here
      */

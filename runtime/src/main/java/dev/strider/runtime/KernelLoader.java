@@ -136,7 +136,8 @@ public final class KernelLoader {
 
     /**
      * The generated implementation of {@code kernelSet} for {@code target}; for VECTOR the
-     * widest shape that runs here, up to the device's preferred shape.
+     * widest shape that runs here, up to the device's preferred shape (before Java 25 at most 256
+     * bits first: {@code Device.oneWidthBits()}).
      *
      * @throws IllegalStateException when {@code target} is not generated or cannot run here
      */

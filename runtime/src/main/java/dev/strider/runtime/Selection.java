@@ -204,7 +204,8 @@ final class Selection {
 
     /**
      * The one-thread candidates the tuner times: the first VECTOR class in rule order (the preferred
-     * shape, or the widest {@code strider.tune.vectorBits} allows), and the rest but the other VECTOR
+     * shape, before Java 25 at most 256 bits: {@code Policy}; or the one {@code strider.tune.vectorBits}
+     * names where it is generated, else the first narrower), and the rest but the other VECTOR
      * shapes. It is not loaded here: loading the Vector API costs a cold start 60-80 ms, so only
      * the tuner loads it, later, off the caller's thread. Several
      * shapes in one JVM share the Vector API's generic code and spoil each other's type profiles:
@@ -216,7 +217,14 @@ final class Selection {
         List<KernelProvider> kept = new ArrayList<>();
         boolean vector = false;
         int widest = settings.vectorBits() > 0 ? settings.vectorBits() : Integer.MAX_VALUE;
+        // the shape strider.tune.vectorBits names, where it is generated and may run here (before Java
+        // 25 the rule ranks 256 bits above 512); else the first in rule order up to it
+        boolean named = settings.vectorBits() > 0 && ranked.stream()
+                .anyMatch(p -> p.target() == Target.VECTOR && p.vectorBits() == settings.vectorBits());
         for (KernelProvider p : ranked) {
+            if (named && p.target() == Target.VECTOR && p.vectorBits() != settings.vectorBits()) {
+                continue;
+            }
             if (p.target() == Target.VECTOR) {
                 if (vector || p.vectorBits() > widest) {
                     continue;

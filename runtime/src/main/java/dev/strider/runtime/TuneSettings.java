@@ -15,8 +15,9 @@ import java.util.function.UnaryOperator;
  * method, default 8000: a method stops measuring once its candidates are compiled and timed, most
  * within a second, but one with transposes in 8x8 and 16x16 blocks needs 1-1.5 s of calling per
  * such candidate before C2 compiles it), {@value #TOTAL_BUDGET} (per JVM, default 30000) and {@value #VECTOR_BITS} (the
- * widest VECTOR class the tuner times: 128, 256 or 512; by default the preferred shape; the tuner
- * times one shape per JVM, see {@code Selection}).
+ * VECTOR class the tuner times: 128, 256 or 512, else the first narrower one generated; by default
+ * the first in rule order, the preferred shape, before Java 25 at most 256 bits; the tuner times
+ * one shape per JVM, see {@code Selection}).
  *
  * @param wisdom the wisdom file, or null for none (one {@value #WISDOM} names must be writable in measure mode)
  */

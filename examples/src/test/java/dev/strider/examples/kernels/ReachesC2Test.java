@@ -27,8 +27,8 @@ import jdk.jfr.consumer.RecordingStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The guard against JIT cliffs: every method of the examples' VECTOR classes (the shape this
- * machine prefers), called without pause, must reach C2 (a tier-4 compilation that succeeds,
+ * The guard against JIT cliffs: every method of the examples' VECTOR classes (the shape the rule
+ * loads here, before Java 25 at most 256 bits), called without pause, must reach C2 (a tier-4 compilation that succeeds,
  * JFR's {@code jdk.Compilation}) without a bailout: the method, or the private nest it calls
  * ({@code _range}, the variant it runs, such as {@code _blocks4}), as a whole or by an on-stack replacement of its loop. A
  * C2 compilation of the method itself counts for its nests too, which C2 inlines or calls compiled

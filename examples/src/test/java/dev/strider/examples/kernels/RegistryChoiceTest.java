@@ -17,7 +17,9 @@ class RegistryChoiceTest {
     @Test
     void theRuleRanksThreadsOverThePreferredShapeAndTheTunerRoutesEachMethod() {
         Device device = Device.current();
-        String oneThread = device.vectorBits() > 0 ? "ImageOps_Vector" + device.vectorBits() : "ImageOps_Scalar";
+        // the preferred shape, before Java 25 at most 256 bits (Device.oneWidthBits)
+        int bits = device.oneWidthBits() > 0 ? Math.min(device.vectorBits(), device.oneWidthBits()) : device.vectorBits();
+        String oneThread = device.vectorBits() > 0 ? "ImageOps_Vector" + bits : "ImageOps_Scalar";
         String rule = device.cores() > 1 ? "ImageOps_Threads" : oneThread;
         String explain = Strider.explain(ImageOps.class);
         assertTrue(explain.lines().anyMatch(l -> l.startsWith("    dev.strider.examples.kernels." + rule + " ")

@@ -78,9 +78,13 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
             if (m.hasVariants()) {
                 int bytes = m.method().output().type().bytes();
                 MethodPlan.Rule rule = m.rule();
-                widths.put(m.key(), new TimedWidth(m.variants().get(rule.cheapRearrange()).registerBits(bytes, bits()),
-                        m.variants().get(rule.otherwise()).registerBits(bytes, bits()), rule,
-                        m.routes().stream().anyMatch(MemoryRoute::segment)));
+                boolean everyJdk = m.routes().stream().anyMatch(MemoryRoute::segment);
+                // on arrays, where the rule runs the scalar nest, the tuner times variant 0's width too
+                int first = m.variants().get(0).registerBits(bytes, bits());
+                int cheap = m.variants().get(rule.cheapRearrange()).registerBits(bytes, bits());
+                int otherwise = m.variants().get(rule.otherwise()).registerBits(bytes, bits());
+                widths.put(m.key(), new TimedWidth(cheap == 0 && !everyJdk ? first : cheap,
+                        otherwise == 0 && !everyJdk ? first : otherwise, rule, everyJdk));
             }
         }
         return widths;
@@ -89,7 +93,8 @@ public record ClassPlan(KernelSet set, Target target, int bits, String className
     /**
      * The register width of the variant a method's {@code rule} picks where rearranging is cheap
      * (Java 24 and later, and for an f16 rule where the JDK's conversion serves) and where not, as
-     * the class's constructor picks it; 0 for scalar code, which then is all the tuner times. The
+     * the class's constructor picks it; 0 for scalar code, which then is all the tuner times (on
+     * arrays variant 0's width then, beside the scalar nests, as without a width named). The
      * tuner times only that width (and scalar code) on every JDK where {@code everyJdk} (the method
      * goes through segments), and elsewhere where the JDK runs one register width at a time ({@code
      * Device.widthsTogether()} false: before Java 25), where the rule's width is the one the class's

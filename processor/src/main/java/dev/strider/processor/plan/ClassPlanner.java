@@ -486,18 +486,22 @@ public final class ClassPlanner {
         }
         variants.add(scalarFallback(m, problem, o, bits, split, null));
         int scalar = variants.size() - 1;
-        int oneWidth = throughSegments ? -1 : oneWidthBlocks(variants, bits, laneType(m));
+        int before24 = inCacheTranspose(m, v.plan()) ? scalar : 0;
+        // (a rule's vector variant already of the class's width keeps it: unmeasured otherwise)
+        int oneWidth = throughSegments || variants.get(before24).registerBits(type.bytes(), bits) == bits ? -1
+                : oneWidthBlocks(variants, bits, laneType(m));
         return new MethodPlan(m, split, variants, unitsRule(variants, firstUnits, units.size(),
                 new MethodPlan.Rule(throughSegments ? segmentBlocks(m, variants) : 0,
-                        oneWidth >= 0 ? oneWidth : inCacheTranspose(m, v.plan()) ? scalar : 0), bits));
+                        oneWidth >= 0 ? oneWidth : before24), bits));
     }
 
     /**
      * The variant the rule takes before Java 24 in a class of {@code Device.ONE_WIDTH_BITS} (256)
      * bits, the widest the registry loads before Java 25 (one register width per JVM, {@code
      * Device.oneWidthBits()}): its staged blocks of {@code type} (offset loads, and-or shifts, which
-     * rearrange nothing that JDK 17 checks at every call) as wide as the class, so that the class's
-     * transposes run in the width of its other methods; -1 where it has none or is of another width.
+     * rearrange nothing that JDK 17 checks at every call: both offset loads and and-or shifts) as wide
+     * as the class, so that the class's transposes run in the width of its other methods; -1 where
+     * it has none or is of another width.
      * Why (AMD EPYC Zen 4, JDK 17, nchw to nChw16c 1x64x56x56, one JVM, interleaved): the 4x4 blocks
      * took 25.6 us alone and 363-604 us beside a 512-bit relu or u8 normalize; the 256-bit class's
      * 8x8 staged blocks 19.9 alone and 21.3-21.8 beside its relu, normalize, flip and the other

@@ -332,6 +332,12 @@ class ClassPlannerTest {
         assertEquals(List.of("4x4 blocks in registers", "4x4 blocks in registers, offset loads", "scalar nest"),
                 plan.names());
         assertEquals(new MethodPlan.Rule(0, 2), plan.rule());
+        // the tuner times before Java 25 the rule's width, here the scalar nest's: so variant 0's
+        // 4x4 blocks (256 bits) beside it, as without a width named
+        KernelMethod doubles = toBlocked(ElementType.DOUBLE, ACT);
+        ClassPlan classPlan = ClassPlanner.vector(new KernelSet("p", List.of("Ops"), List.of(Target.SCALAR, Target.VECTOR),
+                List.of(doubles)), DEFAULTS, 256);
+        assertEquals(new ClassPlan.TimedWidth(256, 256, plan.rule(), false), classPlan.timedWidth().get(doubles.key()));
         // a 128-bit class holds 2 doubles: no block of 4, so no variants
         MethodPlan narrow = vector(toBlocked(ElementType.DOUBLE, ACT), 128, DEFAULTS);
         assertEquals(List.of("scalar nest"), narrow.names());
