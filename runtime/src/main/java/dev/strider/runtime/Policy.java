@@ -29,26 +29,18 @@ import java.util.List;
  */
 final class Policy {
 
-    /** THREADS, then VECTOR widest first, then SCALAR: the order of steps 1 to 3. */
-    static final Comparator<KernelProvider> PREFERENCE =
-            Comparator.comparingInt((KernelProvider p) -> tier(p.target()))
-                    .thenComparing(Comparator.comparingInt(KernelProvider::vectorBits).reversed());
-
     private Policy() {
     }
 
     /**
-     * {@link #PREFERENCE} on {@code device}: where it runs one register width at a time ({@link
-     * Device#oneWidthBits()}), VECTOR shapes of at most that width first, widest first, then the
-     * wider ones, narrowest first.
+     * THREADS, then VECTOR widest first, then SCALAR: the order of steps 1 to 3; where {@code device}
+     * runs one register width at a time ({@link Device#oneWidthBits()}), VECTOR shapes of at most
+     * that width first, widest first, then the wider ones, narrowest first.
      */
     static Comparator<KernelProvider> preference(Device device) {
         int one = device.oneWidthBits();
-        if (one == 0) {
-            return PREFERENCE;
-        }
         return Comparator.comparingInt((KernelProvider p) -> tier(p.target()))
-                .thenComparingInt(p -> p.vectorBits() <= one ? -p.vectorBits() : p.vectorBits());
+                .thenComparingInt(p -> one > 0 && p.vectorBits() > one ? p.vectorBits() : -p.vectorBits());
     }
 
     static Ranking rank(Device device, int parallelism, Request request, List<KernelProvider> candidates) {

@@ -514,8 +514,10 @@ public final class ClassPlanner {
         }
         for (int k = 0; k < variants.size(); k++) {
             VariantPlan v = variants.get(k);
+            // (blocks of units take no offset loads: VectorPlan.withUnits)
             if (v.form() instanceof VariantPlan.Vectors vectors && vectors.plan().kind() == VectorPlan.Kind.TRANSPOSE
-                    && !vectors.plan().units() && vectors.plan().stages().offsetLoads() && vectors.plan().stages().andOr() && blockBits(v, type) == bits) {
+                    && vectors.plan().stages().offsetLoads() && vectors.plan().stages().andOr()
+                    && blockBits(v, type) == bits) {
                 return k;
             }
         }

@@ -126,14 +126,11 @@ final class Bodies {
         if (byAddress && access.nativeOrders().isEmpty()) {
             throw new IllegalStateException(m.name() + ": a nest by address runs only where its buffers allow it");
         }
-        InBytes inBytes = byAddress
-                ? new InBytes(taking, access.nativeOrders(), access.viewArguments(), access.fences(),
-                        "by the addresses of its direct buffers (JDK 17 to 21, {@code RawMemory})",
-                        "a heap buffer, one over a segment, misaligned or in another byte order, or JDK 22+: element by element")
-                : new InBytes(taking, access.nativeOrders(), access.viewArguments(), access.fences(),
-                        "through the segment views of its buffers in native order",
-                        "another byte order: element by element, as the buffers read it");
-        return body.withInBytes(inBytes);
+        return body.withInBytes(new InBytes(taking, access.nativeOrders(), access.viewArguments(), access.fences(),
+                byAddress ? "by the addresses of its direct buffers (JDK 17 to 21, {@code RawMemory})"
+                        : "through the segment views of its buffers in native order",
+                byAddress ? "a heap buffer, one over a segment, misaligned or in another byte order, or JDK 22+: element by element"
+                        : "another byte order: element by element, as the buffers read it"));
     }
 
     /** The same, written by {@code nest} ({@link #nest} of the same variant) through {@code access}. */
